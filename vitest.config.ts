@@ -1,0 +1,51 @@
+// One Vitest run for the whole workspace. Three projects:
+// - dom:  unit and component tests in happy-dom, with external script loading
+//         switched off (loader tests drive `load`/`error` themselves);
+// - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
+// - e2e:  real Chromium against the sandbox, one file at a time.
+// `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const alias = [
+  { find: /^@wpwl\/([a-z-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
+  { find: /^@wpwl\/([a-z-]+)\/([a-z-]+)$/, replacement: `${root}packages/$1/src/$2.ts` },
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
+          },
+          include: ['packages/*/test/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.node.test.{ts,tsx}', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['packages/*/test/**/*.node.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
