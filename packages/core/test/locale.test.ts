@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { checkLocale, isWidgetLocale, LOCALES, resolveLocale, validateLocale, type WidgetLocale } from '../src/index.js';
+
+describe('LOCALES', () => {
+  it('lists the 25 default codes in the gateway order', () => {
+    expect(LOCALES).toEqual([
+      'en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt',
+      'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko',
+    ]);
+  });
+
+  it('isWidgetLocale accepts exactly those codes', () => {
+    expect(LOCALES.every((code) => isWidgetLocale(code))).toBe(true);
+    expect(isWidgetLocale('da')).toBe(false);
+    expect(isWidgetLocale('EN')).toBe(false);
+    expect(isWidgetLocale(undefined)).toBe(false);
+  });
+});
+
+describe('resolveLocale', () => {
+  it.each<[string, WidgetLocale]>([
+    ['da', 'dk'],
+    ['da-DK', 'dk'],
+    ['sv', 'se'],
+    ['sv-FI', 'se'],
+    ['el', 'gr'],
+    ['el-GR', 'gr'],
+    ['zh', 'cn'],
+    ['zh-CN', 'cn'],
+    ['zh-Hant-TW', 'cn'],
+    ['cs', 'cz'],
+    ['cs-CZ', 'cz'],
+    ['nb', 'no'],
+    ['nn-NO', 'no'],
+    ['no', 'no'],
+    ['ko-KR', 'ko'],
+    ['en-GB', 'en'],
+    ['EN-us', 'en'],
+    ['de-AT', 'de'],
+    ['pt-BR', 'pt'],
+    ['sl-SI', 'sl'],
+    ['ar-SA', 'ar'],
+    ['ja-JP', 'ja'],
+    ['fr_CA', 'fr'],
+    ['DK', 'dk'],
+    ['Se', 'se'],
+  ])('%s → %s', (tag, code) => {
+    expect(resolveLocale(tag)).toBe(code);
+  });
+
+  it('maps every widget code to itself', () => {
+    for (const code of LOCALES) expect(resolveLocale(code)).toBe(code);
+  });
+
+  it.each([
+    'xx', // unknown language
+    'be', // Belarusian: only in some versions of the reference, not a default
+    'uk-UA',
+    'se-NO', // Northern Sami, not Swedish
+    'dk-DK', // dk is not a language subtag
+    'english',
+    '',
+    'en--US',
+  ])('refuses %j with no fallback', (tag) => {
+    let thrown: unknown;
+    try {
+      resolveLocale(tag);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ code: 'INVALID_LOCALE', details: { field: 'locale' } });
+    const message = (thrown as Error).message;
+    expect(message).toContain('one of the 25 widget codes (en, de, fr,');
+    expect(message).toContain('ar, ko) or a BCP-47 tag of one of their languages');
+  });
+
+  it('names the tag it got, but never echoes markup', () => {
+    expect(() => resolveLocale('uk-UA')).toThrow('(got "uk-UA")');
+    expect(() => resolveLocale('<b>x</b>')).toThrow('(got 8 characters)');
+  });
+
+  it('says the expected type for a non-string', () => {
+    expect(() => resolveLocale(3 as unknown as string)).toThrow('locale must be a string (got number)');
+  });
+});
+
+describe('validateLocale', () => {
+  it('accepts exactly the 25 codes', () => {
+    expect(() => validateLocale('dk')).not.toThrow();
+    expect(checkLocale('cn')).toBeUndefined();
+  });
+
+  it('refuses a BCP-47 tag and points to resolveLocale', () => {
+    const error = checkLocale('de-AT');
+    expect(error?.code).toBe('INVALID_LOCALE');
+    expect(error?.message).toContain('resolveLocale()');
+    expect(error?.message).toContain('(got "de-AT")');
+    expect(() => validateLocale('DE')).toThrow('(got "DE")');
+  });
+});

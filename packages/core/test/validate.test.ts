@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkBaseUrl,
+  checkBrands,
+  checkCheckoutId,
+  checkCustomParameters,
+  checkIntegrity,
+  checkNonce,
+  checkShopperResultUrl,
+  normalizeBaseUrl,
+  validateBaseUrl,
+  validateBrands,
+  validateCheckoutId,
+  validateCustomParameters,
+  validateIntegrity,
+  validateNonce,
+  validateShopperResultUrl,
+  WpwlError,
+} from '../src/index.js';
+
+const ID = '8A82944A4CC25EBF014CC2C782423202';
+
+// Known digests of the empty string, so the lengths are the real ones.
+const SHA256 = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+const SHA384 = 'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0vFImLlb';
+const SHA512 = 'sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==';
+
+function errorOf(fn: () => unknown): WpwlError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(WpwlError);
+    return error as WpwlError;
+  }
+  throw new Error('expected a WpwlError to be thrown');
+}
+
+describe('checkout id', () => {
+  it.each([ID, 'a'.repeat(32), 'a.b-c'.padEnd(48, '0'), '8ac7a4c97d3e6b1e017d3f5c06a802c5.prod01-vm-tx04'])(
+    'accepts %s',
+    (id) => {
+      expect(checkCheckoutId(id)).toBeUndefined();
+      expect(() => validateCheckoutId(id)).not.toThrow();
+    },
+  );
+
+  it('names the field, the rule and the length it got', () => {
+    const error = errorOf(() => validateCheckoutId('abc123abc123'));
+    expect(error.code).toBe('INVALID_CHECKOUT_ID');
+    expect(error.message).toBe(
+      'checkoutId must be 32-48 characters of letters, digits, dot or hyphen (got 12 characters)',
+    );
+    expect(error.details).toEqual({ field: 'checkoutId', rule: '32-48 characters of letters, digits, dot or hyphen' });
+  });
+
+  it('points at a bad character instead of echoing markup', () => {
+    const error = checkCheckoutId(`${ID}<img src=x>`)!;
+    expect(error.code).toBe('INVALID_CHECKOUT_ID');
+    expect(error.message).toContain('position 33');
+    expect(error.message).not.toContain('<img');
+  });
+
+  it('rejects 31 and 49 characters', () => {
+    expect(checkCheckoutId('a'.repeat(31))?.message).toContain('got 31 characters');
+    expect(checkCheckoutId('a'.repeat(49))?.message).toContain('got 49 characters');
+  });
+
+  it('says the expected type for a non-string', () => {
+    expect(checkCheckoutId(42)?.message).toBe('checkoutId must be a string (got number)');
+    expect(checkCheckoutId(null)?.message).toBe('checkoutId must be a string (got null)');
+  });
+
+  it('uses the given field name', () => {
+    expect(checkCheckoutId('x', 'id')?.message).toMatch(/^id must be/);
+  });
+});
+
+describe('brands', () => {
+  it('splits a space-separated string on any whitespace', () => {
+    expect(validateBrands(' VISA  MASTER\tAMEX\n')).toEqual(['VISA', 'MASTER', 'AMEX']);
+  });
+
+  it('upper-cases and de-duplicates, keeping order', () => {
+    expect(validateBrands(['visa', 'MASTER', 'VISA', 'stc_pay'])).toEqual(['VISA', 'MASTER', 'STC_PAY']);
+  });
+
+  it('refuses MASTERCARD with a hint to use MASTER', () => {
+    const error = errorOf(() => validateBrands('VISA MasterCard'));
+    expect(error.code).toBe('INVALID_BRAND');
+    expect(error.message).toContain('brands[1]');
+    expect(error.message).toContain('MASTER');
+    expect(error.message).toContain('"MasterCard"');
+  });
+
+  it.each([
+    ['an empty string', '', 'at least one'],
+    ['only whitespace', '   ', 'at least one'],
+    ['an empty array', [], 'at least one'],
+    ['an array entry with a space', ['VISA MASTER'], 'position 5'],
+    ['an array entry with markup', ['<b>'], 'position 1'],
+    ['an empty array entry', [''], '0 characters'],
+    ['a code of 33 characters', ['A'.repeat(33)], '33 characters'],
+    ['a hyphen', 'VISA-DEBIT', 'position 5'],
+  ])('rejects %s', (_, input, detail) => {
+    const error = errorOf(() => validateBrands(input as string[]));
+    expect(error.code).toBe('INVALID_BRAND');
+    expect(error.message).toContain(detail);
+  });
+
+  it('says the expected type', () => {
+    expect(checkBrands(7)?.message).toBe(
+      'brands must be a space-separated string or an array of brand codes (got number)',
+    );
+    expect(checkBrands(['VISA', 1])?.message).toBe('brands[1] must be a string (got number)');
+    expect(checkBrands('VISA')).toBeUndefined();
+  });
+});
+
+describe('custom parameters', () => {
+  it('accepts SHOPPER_ names with string values', () => {
+    expect(() =>
+      validateCustomParameters({ SHOPPER_orderRef: 'A-1', 'SHOPPER_x.y_z': 'v'.repeat(2048), SHOPPER_empty: '' }),
+    ).not.toThrow();
+    expect(checkCustomParameters({})).toBeUndefined();
+  });
+
+  it('requires the SHOPPER_ prefix and says why', () => {
+    const error = errorOf(() => validateCustomParameters({ SHOPPER_ok: '1', orderRef: '2' }));
+    expect(error.code).toBe('INVALID_CUSTOM_PARAMETER');
+    expect(error.message).toBe(
+      'customParameters name must be prefixed with SHOPPER_ when sent from the browser (got "orderRef")',
+    );
+  });
+
+  it.each([
+    ['a name with a space', { 'SHOPPER_a b': 'x' }, 'position 10'],
+    ['a name with markup', { 'SHOPPER_<i>': 'x' }, 'position 9'],
+    ['a name too long', { [`SHOPPER_${'n'.repeat(57)}`]: 'x' }, '65 characters'],
+    ['a lower-case prefix', { shopper_ref: 'x' }, 'SHOPPER_'],
+    ['a value too long', { SHOPPER_ref: 'v'.repeat(2049) }, 'at most 2048 characters (got 2049'],
+    ['a number value', { SHOPPER_ref: 5 }, 'customParameters[SHOPPER_ref] must be a string (got number)'],
+    ['an array', ['SHOPPER_a'], 'an object of string values (got array)'],
+    ['null', null, 'got null'],
+  ])('rejects %s', (_, input, detail) => {
+    const error = checkCustomParameters(input)!;
+    expect(error.code).toBe('INVALID_CUSTOM_PARAMETER');
+    expect(error.message).toContain(detail);
+    expect(error.message).not.toContain('<i>');
+  });
+});
+
+describe('shopper result URL', () => {
+  it.each([
+    'https://shop.example.com/result',
+    'https://shop.example.com/result?order=1#x',
+    'http://localhost:5173/result',
+    'http://127.0.0.1/r',
+    'http://127.8.9.10/r',
+    'http://[::1]:8080/r',
+  ])('accepts %s', (url) => {
+    expect(checkShopperResultUrl(url)).toBeUndefined();
+    expect(() => validateShopperResultUrl(url)).not.toThrow();
+  });
+
+  it.each([
+    ['plain http on a public host', 'http://shop.example.com/result', 'got http for shop.example.com'],
+    ['a relative URL', '/checkout/result', 'relative or malformed'],
+    ['javascript:', 'javascript:alert(1)', 'got a javascript: URL'],
+    ['data:', 'data:text/html,<script>alert(1)</script>', 'got a data: URL'],
+    ['ftp', 'ftp://shop.example.com/result', 'got a ftp: URL'],
+    ['a newline inside', 'https://shop.exa\nmple.com/', 'whitespace or a control character'],
+    ['too short', 'a:b', '6-2048 characters (got 3 characters)'],
+    ['too long', `https://shop.example.com/${'a'.repeat(2030)}`, 'got 2055 characters'],
+    ['a look-alike of localhost', 'http://localhost.example.com/r', 'got http for localhost.example.com'],
+  ])('rejects %s', (_, url, detail) => {
+    const error = errorOf(() => validateShopperResultUrl(url));
+    expect(error.code).toBe('INVALID_SHOPPER_RESULT_URL');
+    expect(error.details.field).toBe('shopperResultUrl');
+    expect(error.message).toContain(detail);
+    expect(error.message).not.toContain('<script>');
+  });
+
+  it('says the expected type', () => {
+    expect(checkShopperResultUrl(undefined)?.message).toBe('shopperResultUrl must be a string (got undefined)');
+  });
+});
+
+describe('base URL', () => {
+  it.each([
+    ['https://test.example.com', 'https://test.example.com'],
+    ['https://Test.Example.com/', 'https://test.example.com'],
+    ['https://test.example.com:443//', 'https://test.example.com'],
+    ['https://gw.example.com/widgets/', 'https://gw.example.com/widgets'],
+    ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
+  ])('normalizes %s to %s', (url, expected) => {
+    expect(checkBaseUrl(url)).toBeUndefined();
+    expect(normalizeBaseUrl(url)).toBe(expected);
+  });
+
+  it.each([
+    ['a query', 'https://test.example.com/?x=1', '"?"'],
+    ['an empty query', 'https://test.example.com/?', '"?"'],
+    ['a fragment', 'https://test.example.com/#top', '"#"'],
+    ['credentials', 'https://user:pw@test.example.com', '"@"'],
+    ['plain http', 'http://test.example.com', 'http for test.example.com'],
+    ['no scheme', 'test.example.com', 'relative or malformed'],
+  ])('rejects %s', (_, url, detail) => {
+    const error = errorOf(() => validateBaseUrl(url));
+    expect(error.code).toBe('INVALID_BASE_URL');
+    expect(error.message).toMatch(/^baseUrl must be /);
+    expect(error.message).toContain(detail);
+    expect(() => normalizeBaseUrl(url)).toThrow(error.message);
+  });
+});
+
+describe('integrity', () => {
+  it.each([SHA256, SHA384, SHA512])('accepts %s', (value) => {
+    expect(checkIntegrity(value)).toBeUndefined();
+    expect(() => validateIntegrity(value)).not.toThrow();
+  });
+
+  it.each([
+    ['an unknown algorithm', SHA384.replace('sha384', 'sha1'), 'no sha256-, sha384- or sha512- prefix'],
+    ['an md5 prefix', 'md5-1B2M2Y8AsgTpgAmY7PhCfg==', 'no sha256'],
+    ['a sha384 digest labelled sha256', SHA384.replace('sha384', 'sha256'), '64 characters'],
+    ['a truncated digest', SHA384.slice(0, -1), '63 characters'],
+    ['a base64 digest with non-zero trailing bits', `${SHA256.slice(0, -2)}B=`, '44 characters'],
+    ['spaces and markup', 'sha384-<script>', 'position 1'],
+    ['an empty string', '', 'no sha256'],
+  ])('rejects %s', (_, value, detail) => {
+    const error = errorOf(() => validateIntegrity(value));
+    expect(error.code).toBe('INVALID_INTEGRITY');
+    expect(error.message).toContain(detail);
+    expect(error.message).not.toContain('<script>');
+  });
+
+  it('says the expected type', () => {
+    expect(checkIntegrity(true)?.message).toBe('integrity must be a string (got boolean)');
+  });
+});
+
+describe('nonce', () => {
+  it.each(['r4nd0m', 'abc+/def==', 'abc-_def'])('accepts %s', (value) => {
+    expect(checkNonce(value)).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', '', '0 characters'],
+    ['a quote', "abc'def", 'position 4'],
+    ['markup', '"><script>', 'position 1'],
+    ['a space', 'abc def', 'position 4'],
+  ])('rejects %s', (_, value, detail) => {
+    const error = errorOf(() => validateNonce(value));
+    expect(error.code).toBe('INVALID_NONCE');
+    expect(error.message).toContain(detail);
+    expect(error.message).not.toContain('<script>');
+  });
+
+  it('says the expected type', () => {
+    expect(checkNonce({})?.message).toBe('nonce must be a string (got object)');
+  });
+});
