@@ -1,1 +1,3 @@
 export * from "./errors.js";
+export * from "./validate.js";
+export * from "./locale.js";
