@@ -1,0 +1,804 @@
+// The sandbox's stand-in for the gateway's `paymentWidgets.js`, as the exact
+// text the sandbox serves. It is a plain ES2019 IIFE for browsers without a
+// bundler: no template literals, no eval, no inline scripts or style
+// attributes (strict CSP pages must keep working). The text is the same for
+// every checkout, so its sha384 integrity hash is stable; the script learns
+// the gateway base URL and the checkout id from its own `<script src>`.
+//
+// What it mimics, and where it deliberately differs from the real widget, is
+// written down in the package README ("The stand-in widget").
+//
+// The source is kept inside `String.raw` so backslashes reach the browser
+// unchanged; it therefore must not contain a backtick or a dollar-brace.
+
+/** Source text of the sandbox `paymentWidgets.js`, served byte for byte. */
+export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - sandbox stand-in for the gateway's payment widget */
+(function () {
+  'use strict';
+
+  var SCRIPT_PATH = '/v1/paymentWidgets.js';
+  var doc = window.document;
+
+  if (window.wpwl && window.wpwl.sandbox === true) {
+    console.error('[wpwl] paymentWidgets.js was loaded twice: call wpwl.unload() and remove the old script tag before loading it again');
+    return;
+  }
+
+  var ownScript = findOwnScript();
+  if (!ownScript) {
+    console.error('[wpwl] cannot find the <script src=".../v1/paymentWidgets.js?checkoutId=..."> tag that loaded the widget');
+    return;
+  }
+  var scriptUrl = new URL(ownScript.src, doc.baseURI);
+  var baseUrl = scriptUrl.href.slice(0, scriptUrl.href.indexOf(SCRIPT_PATH));
+  var checkoutId = scriptUrl.searchParams.get('checkoutId') || '';
+  var nonce = ownScript.nonce || ownScript.getAttribute('nonce') || '';
+  var paymentPath = '/v1/checkouts/' + encodeURIComponent(checkoutId) + '/payment';
+
+  // wpwlOptions is read once, here; later changes have no effect (as documented for the real widget).
+  var options = copyOptions(window.wpwlOptions);
+
+  var LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt', 'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko'];
+  var TEXTS = {
+    en: {
+      labels: {
+        brand: 'Brand', cardNumber: 'Card Number', expiryDate: 'Expiry Date', cardHolder: 'Card holder', cvv: 'CVV',
+        cvvHint: 'The last three digits on the back of your card.', cvvHintAmex: 'The four digits on the front of your card.',
+        submit: 'Pay now'
+      },
+      placeholders: { cardNumber: '', expiryDate: 'MM / YY', cardHolder: 'Card holder', cvv: 'CVV' },
+      errorMessages: {
+        cardNumberError: 'Invalid card number or brand', expiryMonthError: 'Invalid expiry date',
+        expiryYearError: 'Invalid expiry date', cardHolderError: 'Invalid card holder', cvvError: 'Invalid CVV'
+      },
+      messages: {
+        invalidCheckout: 'This checkout has expired or does not exist.',
+        requestFailed: 'The payment could not be sent. Please try again.',
+        throttled: 'Too many requests. Please wait a moment and try again.',
+        nestedForm: 'This payment form sits inside another form and cannot be submitted.'
+      }
+    },
+    de: {
+      labels: {
+        brand: 'Marke', cardNumber: 'Kartennummer', expiryDate: 'Ablaufdatum', cardHolder: 'Karteninhaber', cvv: 'Pr\u00fcfnummer',
+        cvvHint: 'Die letzten drei Ziffern auf der R\u00fcckseite Ihrer Karte.', cvvHintAmex: 'Die vier Ziffern auf der Vorderseite Ihrer Karte.',
+        submit: 'Jetzt bezahlen'
+      },
+      placeholders: { cardNumber: '', expiryDate: 'MM / JJ', cardHolder: 'Karteninhaber', cvv: 'CVV' },
+      errorMessages: {
+        cardNumberError: 'Ung\u00fcltige Kartennummer oder Marke', expiryMonthError: 'Ung\u00fcltiges Ablaufdatum',
+        expiryYearError: 'Ung\u00fcltiges Ablaufdatum', cardHolderError: 'Ung\u00fcltiger Karteninhaber', cvvError: 'Ung\u00fcltige Pr\u00fcfnummer'
+      },
+      messages: {
+        invalidCheckout: 'Dieser Checkout ist abgelaufen oder existiert nicht.',
+        requestFailed: 'Die Zahlung konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+        throttled: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+        nestedForm: 'Dieses Zahlungsformular liegt in einem anderen Formular und kann nicht gesendet werden.'
+      }
+    }
+  };
+
+  var CARD_BRANDS = ['VISA', 'MASTER', 'AMEX', 'JCB', 'DINERS', 'DISCOVER', 'UNIONPAY', 'MAESTRO', 'MADA', 'CARTEBANCAIRE', 'VISADEBIT', 'VISAELECTRON', 'MASTERDEBIT', 'MEEZA'];
+  var DIRECT_DEBIT_BRANDS = ['SEPA', 'DIRECTDEBIT_SEPA'];
+  var ONLINE_TRANSFER_BRANDS = ['SOFORTUEBERWEISUNG', 'GIROPAY', 'IDEAL', 'EPS', 'PRZELEWY', 'TRUSTLY'];
+  var VIRTUAL_ACCOUNT_BRANDS = ['APPLEPAY', 'GOOGLEPAY', 'PAYPAL', 'STC_PAY', 'TABBY', 'TAMARA', 'KLARNA_PAYMENTS_PAYLATER', 'MBWAY', 'ALIPAY', 'BOLETO', 'PIX', 'SADAD', 'CLICK_TO_PAY'];
+  var BRAND_NAMES = {
+    VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express', JCB: 'JCB', DINERS: 'Diners Club', DISCOVER: 'Discover',
+    UNIONPAY: 'UnionPay', MAESTRO: 'Maestro', MADA: 'mada', CARTEBANCAIRE: 'Carte Bancaire', VISADEBIT: 'Visa Debit',
+    VISAELECTRON: 'Visa Electron', MASTERDEBIT: 'Debit Mastercard', MEEZA: 'Meeza', APPLEPAY: 'Apple Pay', GOOGLEPAY: 'Google Pay',
+    PAYPAL: 'PayPal', STC_PAY: 'stc pay', TABBY: 'tabby', TAMARA: 'tamara', KLARNA_PAYMENTS_PAYLATER: 'Klarna Pay later',
+    SOFORTUEBERWEISUNG: 'Sofort', GIROPAY: 'giropay', IDEAL: 'iDEAL', EPS: 'eps', PRZELEWY: 'Przelewy24', TRUSTLY: 'Trustly',
+    MBWAY: 'MB WAY', ALIPAY: 'Alipay', SEPA: 'SEPA', DIRECTDEBIT_SEPA: 'SEPA Direct Debit', BOLETO: 'Boleto', PIX: 'Pix',
+    SADAD: 'SADAD', CLICK_TO_PAY: 'Click to Pay'
+  };
+  // Number prefixes for brand detection; a number may match several brands (e.g. VISA and VISADEBIT).
+  var DETECTION = [
+    ['AMEX', /^3[47]/], ['DINERS', /^3(0[0-5]|[689])/], ['JCB', /^35/], ['DISCOVER', /^(6011|64[4-9]|65)/],
+    ['UNIONPAY', /^62/], ['MAESTRO', /^(5[06-9]|6[37])/], ['MASTER', /^(5[1-5]|2(2[2-9]|[3-6]|7[01]|720))/],
+    ['MASTERDEBIT', /^(5[1-5]|2(2[2-9]|[3-6]|7[01]|720))/], ['VISA', /^4/], ['VISADEBIT', /^4/], ['VISAELECTRON', /^4/]
+  ];
+
+  var locale = resolveLocale(options.locale);
+  var texts = buildTexts(locale);
+  var styleName = typeof options.style === 'string' && options.style ? options.style : 'card';
+
+  // Everything the widget adds to the page, so that unload() can take all of it back.
+  var createdNodes = [];
+  var listeners = [];
+  var requests = [];
+  var contexts = [];
+  var unloaded = false;
+  var session = null;
+
+  var api = {
+    sandbox: true,
+    checkout: { id: checkoutId },
+    staticLoaded: false,
+    unload: unload,
+    executePayment: executePayment
+  };
+  window.wpwl = api;
+
+  injectAssets();
+  // The session is fetched while the page is still parsing; the forms are rendered once both are done.
+  var sessionOutcome = request('GET', '/v1/checkouts/' + encodeURIComponent(checkoutId) + '/widget-session', null).then(
+    function (response) { return { response: response }; },
+    function (error) { return { error: error }; }
+  );
+  whenDomReady(function () {
+    sessionOutcome.then(function (outcome) {
+      if (unloaded) return;
+      if (outcome.error) fireError({ name: 'WidgetError', event: 'session', message: 'The widget could not reach the gateway: ' + describe(outcome.error) });
+      else onSession(outcome.response);
+    });
+  });
+
+  // ---- loading -------------------------------------------------------------
+
+  function findOwnScript() {
+    var current = doc.currentScript;
+    if (current && current.src && current.src.indexOf(SCRIPT_PATH) !== -1) return current;
+    var scripts = doc.getElementsByTagName('script');
+    for (var i = scripts.length - 1; i >= 0; i--) {
+      if (scripts[i].src && scripts[i].src.indexOf('paymentWidgets.js?checkoutId=') !== -1) return scripts[i];
+    }
+    return null;
+  }
+
+  function copyOptions(source) {
+    var copy = {};
+    if (source && typeof source === 'object') {
+      for (var key in source) {
+        if (Object.prototype.hasOwnProperty.call(source, key)) copy[key] = source[key];
+      }
+    }
+    return copy;
+  }
+
+  function injectAssets() {
+    var link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = baseUrl + '/v1/css/paymentWidgets.min.css';
+    if (nonce) link.setAttribute('nonce', nonce);
+    insert(link, doc.head || doc.documentElement, null);
+
+    var script = doc.createElement('script');
+    script.src = baseUrl + '/v1/static.min.js';
+    script.async = true;
+    if (nonce) script.setAttribute('nonce', nonce);
+    insert(script, doc.head || doc.documentElement, null);
+  }
+
+  function whenDomReady(callback) {
+    if (doc.readyState !== 'loading') {
+      callback();
+      return;
+    }
+    var onReady = function () {
+      removeListener(doc, 'DOMContentLoaded', onReady);
+      callback();
+    };
+    listen(doc, 'DOMContentLoaded', onReady);
+  }
+
+  function onSession(response) {
+    if (unloaded) return;
+    var body = response.body || {};
+    var code = body.result && body.result.code;
+    if (response.status === 404 || code === '200.300.404' || !body.id) {
+      fireError({ name: 'InvalidCheckoutIdError', message: (body.result && body.result.description) || texts.messages.invalidCheckout });
+      return;
+    }
+    session = body;
+    api.checkout.amount = body.amount;
+    api.checkout.currency = body.currency;
+    api.checkout.paymentType = body.paymentType;
+    api.checkout.expiresAt = body.expiresAt;
+    renderAll();
+  }
+
+  // ---- rendering -----------------------------------------------------------
+
+  function renderAll() {
+    var forms = doc.querySelectorAll('form.paymentWidgets');
+    if (forms.length === 0) console.warn('[wpwl] no <form class="paymentWidgets"> found in the page');
+    for (var i = 0; i < forms.length; i++) renderMerchantForm(forms[i]);
+    call('onReady', window, []);
+  }
+
+  function renderMerchantForm(merchantForm) {
+    var brands = (merchantForm.getAttribute('data-brands') || '').split(/\s+/).filter(Boolean).map(function (b) { return b.toUpperCase(); });
+    var cardBrands = [];
+    var otherBrands = [];
+    brands.forEach(function (brand) {
+      if (CARD_BRANDS.indexOf(brand) !== -1) {
+        if (cardBrands.indexOf(brand) === -1) cardBrands.push(brand);
+      } else if (brandGroup(brand)) {
+        if (otherBrands.indexOf(brand) === -1) otherBrands.push(brand);
+      } else {
+        console.warn('[wpwl] unknown brand "' + brand + '" in data-brands is ignored');
+      }
+    });
+    if (cardBrands.length === 0 && otherBrands.length === 0) {
+      console.warn('[wpwl] a form.paymentWidgets has no known brand in data-brands');
+      return;
+    }
+    if (merchantForm.parentElement && merchantForm.parentElement.closest('form')) {
+      console.warn('[wpwl] form.paymentWidgets sits inside another <form>: the widget renders but cannot submit');
+    }
+    if (cardBrands.length) contexts.push(renderCardForm(merchantForm, cardBrands));
+    otherBrands.forEach(function (brand) { contexts.push(renderBrandForm(merchantForm, brand)); });
+  }
+
+  function renderCardForm(merchantForm, brands) {
+    var container = el('div', 'wpwl-container wpwl-container-card wpwl-style-' + styleName);
+    applyLocale(container);
+    var form = el('form', 'wpwl-form wpwl-form-card');
+    form.method = 'POST';
+    form.action = baseUrl + paymentPath;
+    form.noValidate = true;
+    form.setAttribute('autocomplete', 'on');
+    container.appendChild(form);
+
+    var ctx = {
+      kind: 'card', hook: 'onBeforeSubmitCard', brands: brands, merchantForm: merchantForm, container: container, form: form,
+      fields: {}, groups: {}, submitting: false, brand: brands[0], detected: []
+    };
+
+    var brandGroupEl = group(ctx, 'brand', 'brand');
+    var select = el('select', 'wpwl-control wpwl-control-brand');
+    select.name = 'paymentBrand';
+    select.setAttribute('aria-label', texts.labels.brand);
+    brands.forEach(function (brand) {
+      var option = doc.createElement('option');
+      option.value = brand;
+      option.textContent = BRAND_NAMES[brand] || brand;
+      select.appendChild(option);
+    });
+    wrapper(brandGroupEl, 'brand').appendChild(select);
+    ctx.fields.brand = select;
+
+    ctx.fields.cardNumber = input(ctx, 'cardNumber', 'cardNumber', 'card.number', 'cc-number', 'numeric');
+    ctx.fields.expiry = input(ctx, 'expiry', 'expiryDate', '', 'cc-exp', 'numeric');
+    ctx.fields.expiryMonth = hidden(form, 'card.expiryMonth');
+    ctx.fields.expiryYear = hidden(form, 'card.expiryYear');
+    ctx.fields.cardHolder = input(ctx, 'cardHolder', 'cardHolder', 'card.holder', 'cc-name', 'text');
+    ctx.fields.cvv = input(ctx, 'cvv', 'cvv', 'card.cvv', 'cc-csc', 'numeric');
+    if (options.maskCvv === true) ctx.fields.cvv.type = 'password';
+    if (options.showCVVHint === true) {
+      ctx.cvvHint = el('div', 'wpwl-hint wpwl-hint-cvv');
+      ctx.cvvHint.textContent = texts.labels.cvvHint;
+      ctx.groups.cvv.appendChild(ctx.cvvHint);
+    }
+    hidden(form, 'shopperResultUrl').value = merchantForm.action;
+
+    var submitGroup = group(ctx, 'submit', null);
+    var button = el('button', 'wpwl-button wpwl-button-pay');
+    button.type = 'submit';
+    button.textContent = texts.labels.submit;
+    submitGroup.appendChild(button);
+    ctx.button = button;
+
+    ctx.logo = el('div', '');
+    container.appendChild(ctx.logo);
+    showBrand(ctx, ctx.brand);
+
+    listen(form, 'submit', function (event) { onSubmit(ctx, event); });
+    listen(select, 'change', function () { changeBrand(ctx, select.value); });
+    listen(ctx.fields.cardNumber, 'input', function () { detectBrand(ctx); });
+    listen(ctx.fields.expiry, 'input', function () { syncExpiry(ctx); });
+    Object.keys(ctx.groups).forEach(function (name) {
+      var control = ctx.fields[name];
+      if (control && control !== select) listen(control, 'input', function () { clearError(ctx, name); });
+    });
+    if (options.disableSubmitOnEnter === true) {
+      listen(form, 'keydown', function (event) {
+        if (event.key === 'Enter' && event.target !== button) event.preventDefault();
+      });
+    }
+
+    insert(container, merchantForm.parentNode, merchantForm);
+    if (options.autofocus === 'card.number') ctx.fields.cardNumber.focus();
+    if (options.autofocus === 'card.holder') ctx.fields.cardHolder.focus();
+    return ctx;
+  }
+
+  function renderBrandForm(merchantForm, brand) {
+    var kind = brandGroup(brand);
+    var hook = kind === 'directDebit' ? 'onBeforeSubmitDirectDebit' : kind === 'onlineTransfer' ? 'onBeforeSubmitOnlineTransfer' : 'onBeforeSubmitVirtualAccount';
+    var container = el('div', 'wpwl-container wpwl-container-' + kind + ' wpwl-container-' + kind + '-' + brand + ' wpwl-style-' + styleName);
+    applyLocale(container);
+    var form = el('form', 'wpwl-form wpwl-form-' + kind + ' wpwl-form-' + kind + '-' + brand);
+    form.method = 'POST';
+    form.action = baseUrl + paymentPath;
+    form.noValidate = true;
+    container.appendChild(form);
+    hidden(form, 'paymentBrand').value = brand;
+    hidden(form, 'shopperResultUrl').value = merchantForm.action;
+    var ctx = { kind: kind, hook: hook, brands: [brand], merchantForm: merchantForm, container: container, form: form, fields: {}, groups: {}, submitting: false, brand: brand };
+    var submitGroup = group(ctx, 'submit', null);
+    var button = el('button', 'wpwl-button wpwl-button-brand wpwl-button-brand-' + brand);
+    button.type = 'submit';
+    button.setAttribute('aria-label', (BRAND_NAMES[brand] || brand) + ': ' + texts.labels.submit);
+    var logo = el('div', 'wpwl-brand wpwl-brand-' + brand);
+    logo.textContent = BRAND_NAMES[brand] || brand;
+    button.appendChild(logo);
+    submitGroup.appendChild(button);
+    ctx.button = button;
+    listen(form, 'submit', function (event) { onSubmit(ctx, event); });
+    insert(container, merchantForm.parentNode, merchantForm);
+    return ctx;
+  }
+
+  function brandGroup(brand) {
+    if (DIRECT_DEBIT_BRANDS.indexOf(brand) !== -1) return 'directDebit';
+    if (ONLINE_TRANSFER_BRANDS.indexOf(brand) !== -1) return 'onlineTransfer';
+    if (VIRTUAL_ACCOUNT_BRANDS.indexOf(brand) !== -1) return 'virtualAccount';
+    return null;
+  }
+
+  function group(ctx, name, labelKey) {
+    var node = el('div', 'wpwl-group wpwl-group-' + name);
+    if (labelKey && options.showLabels !== false) {
+      var label = el('div', 'wpwl-label wpwl-label-' + name);
+      label.textContent = texts.labels[labelKey];
+      node.appendChild(label);
+    }
+    ctx.form.appendChild(node);
+    ctx.groups[name] = node;
+    return node;
+  }
+
+  function wrapper(groupEl, name) {
+    var node = el('div', 'wpwl-wrapper wpwl-wrapper-' + name);
+    groupEl.appendChild(node);
+    return node;
+  }
+
+  function input(ctx, name, labelKey, fieldName, autocomplete, inputMode) {
+    var groupEl = group(ctx, name, labelKey);
+    var control = el('input', 'wpwl-control wpwl-control-' + name);
+    control.type = 'text';
+    if (fieldName) control.name = fieldName;
+    control.setAttribute('autocomplete', autocomplete);
+    control.setAttribute('inputmode', inputMode);
+    control.setAttribute('aria-label', texts.labels[labelKey]);
+    if (options.showPlaceholders !== false && texts.placeholders[labelKey]) control.placeholder = texts.placeholders[labelKey];
+    wrapper(groupEl, name).appendChild(control);
+    return control;
+  }
+
+  function hidden(form, name) {
+    var node = doc.createElement('input');
+    node.type = 'hidden';
+    node.name = name;
+    form.appendChild(node);
+    return node;
+  }
+
+  function el(tag, className) {
+    var node = doc.createElement(tag);
+    if (className) node.className = className;
+    return node;
+  }
+
+  function applyLocale(container) {
+    container.setAttribute('lang', locale);
+    if (locale === 'ar') container.setAttribute('dir', 'rtl');
+  }
+
+  // ---- brands --------------------------------------------------------------
+
+  function detect(number) {
+    var found = [];
+    DETECTION.forEach(function (entry) {
+      if (entry[1].test(number)) found.push(entry[0]);
+    });
+    return found;
+  }
+
+  function detectBrand(ctx) {
+    var found = detect(digits(ctx.fields.cardNumber.value));
+    if (found.join(' ') !== ctx.detected.join(' ')) {
+      ctx.detected = found;
+      call('onDetectBrand', ctx.form, [found.slice()]);
+    }
+    if (options.brandDetection === false) return;
+    var offered = found.filter(function (brand) { return ctx.brands.indexOf(brand) !== -1; });
+    if (offered.length && offered.indexOf(ctx.brand) === -1) {
+      ctx.fields.brand.value = offered[0];
+      changeBrand(ctx, offered[0]);
+    }
+  }
+
+  function changeBrand(ctx, brand) {
+    if (brand === ctx.brand) return;
+    ctx.brand = brand;
+    showBrand(ctx, brand);
+    if (ctx.cvvHint) ctx.cvvHint.textContent = brand === 'AMEX' ? texts.labels.cvvHintAmex : texts.labels.cvvHint;
+    call('onChangeBrand', ctx.form, [brand]);
+  }
+
+  function showBrand(ctx, brand) {
+    ctx.logo.className = 'wpwl-brand wpwl-brand-card wpwl-brand-' + brand;
+    ctx.logo.textContent = BRAND_NAMES[brand] || brand;
+  }
+
+  // ---- validation ----------------------------------------------------------
+
+  function digits(value) {
+    return String(value || '').replace(/[\s-]/g, '');
+  }
+
+  function luhn(number) {
+    var sum = 0;
+    for (var i = 0; i < number.length; i++) {
+      var d = number.charCodeAt(number.length - 1 - i) - 48;
+      if (i % 2 === 1) {
+        d *= 2;
+        if (d > 9) d -= 9;
+      }
+      sum += d;
+    }
+    return sum % 10 === 0;
+  }
+
+  function parseExpiry(value) {
+    var match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(String(value || ''));
+    if (!match) return null;
+    var year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+    return { month: Number(match[1]), year: year };
+  }
+
+  function syncExpiry(ctx) {
+    var parsed = parseExpiry(ctx.fields.expiry.value);
+    ctx.fields.expiryMonth.value = parsed && parsed.month >= 1 && parsed.month <= 12 ? (parsed.month < 10 ? '0' : '') + parsed.month : '';
+    ctx.fields.expiryYear.value = parsed ? String(parsed.year) : '';
+  }
+
+  function validateCard(ctx) {
+    var errors = [];
+    var number = digits(ctx.fields.cardNumber.value);
+    var found = detect(number);
+    var brandOk = found.length === 0 || found.some(function (brand) { return ctx.brands.indexOf(brand) !== -1; });
+    if (!/^\d{12,19}$/.test(number) || !luhn(number) || !brandOk) errors.push(['cardNumber', 'cardNumberError']);
+
+    var expiry = parseExpiry(ctx.fields.expiry.value);
+    if (!expiry || expiry.month < 1 || expiry.month > 12) {
+      errors.push(['expiry', 'expiryMonthError']);
+    } else if (options.disableCardExpiryDateValidation !== true) {
+      var now = new Date();
+      var pastYear = expiry.year < now.getFullYear() || expiry.year > now.getFullYear() + 50;
+      var pastMonth = expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1;
+      if (pastYear) errors.push(['expiry', 'expiryYearError']);
+      else if (pastMonth) errors.push(['expiry', 'expiryMonthError']);
+    }
+
+    var holder = String(ctx.fields.cardHolder.value || '').trim();
+    if (holder.length < 3 || holder.length > 128) errors.push(['cardHolder', 'cardHolderError']);
+
+    var cvvLength = ctx.brand === 'AMEX' || found.indexOf('AMEX') !== -1 ? 4 : 3;
+    if (!new RegExp('^\\d{' + cvvLength + '}$').test(String(ctx.fields.cvv.value || '').trim())) errors.push(['cvv', 'cvvError']);
+    return errors;
+  }
+
+  function showError(ctx, groupName, messageKey, text) {
+    var groupEl = ctx.groups[groupName];
+    if (!groupEl) return;
+    clearError(ctx, groupName);
+    groupEl.classList.add('wpwl-has-error');
+    var control = ctx.fields[groupName];
+    if (control) {
+      control.classList.add('wpwl-has-error');
+      control.setAttribute('aria-invalid', 'true');
+    }
+    var hint = el('div', 'wpwl-hint wpwl-hint-' + messageKey);
+    hint.textContent = text || texts.errorMessages[messageKey];
+    groupEl.appendChild(hint);
+  }
+
+  function clearError(ctx, groupName) {
+    var groupEl = ctx.groups[groupName];
+    if (!groupEl || !groupEl.classList.contains('wpwl-has-error')) return;
+    groupEl.classList.remove('wpwl-has-error');
+    var control = ctx.fields[groupName];
+    if (control) {
+      control.classList.remove('wpwl-has-error');
+      control.removeAttribute('aria-invalid');
+    }
+    var hints = groupEl.querySelectorAll('.wpwl-hint[class*="Error"]');
+    for (var i = 0; i < hints.length; i++) hints[i].parentNode.removeChild(hints[i]);
+  }
+
+  function clearAllErrors(ctx) {
+    Object.keys(ctx.groups).forEach(function (name) { clearError(ctx, name); });
+    showMessage(ctx, null);
+  }
+
+  function showMessage(ctx, text) {
+    if (ctx.message) {
+      ctx.message.parentNode.removeChild(ctx.message);
+      ctx.message = null;
+    }
+    if (!text) return;
+    ctx.message = el('div', 'wpwl-message wpwl-has-error');
+    ctx.message.setAttribute('role', 'alert');
+    ctx.message.textContent = text;
+    ctx.form.insertBefore(ctx.message, ctx.form.firstChild);
+  }
+
+  // ---- submitting ----------------------------------------------------------
+
+  // Every way of paying (pay button, Enter, form.requestSubmit(), wpwl.executePayment)
+  // arrives here as a submit event, so the before-submit hook runs each time.
+  function onSubmit(ctx, event) {
+    event.preventDefault();
+    if (unloaded || ctx.submitting || !session) return;
+    if (runHook(ctx, event) === false) return;
+    clearAllErrors(ctx);
+    if (ctx.kind === 'card') {
+      var errors = validateCard(ctx);
+      if (errors.length) {
+        errors.forEach(function (error) { showError(ctx, error[0], error[1]); });
+        return;
+      }
+    }
+    var outer = ctx.container.parentElement && ctx.container.parentElement.closest('form');
+    if (outer) {
+      // Like the real widget inside another form: the shopper's data never reaches the gateway.
+      showMessage(ctx, texts.messages.nestedForm);
+      fireError({ name: 'WidgetError', brand: ctx.brand, event: 'nested-form', message: 'The payment form is inside another <form>' + describeForm(outer) + '; its fields are not submitted. Move the widget out of that form.' });
+      return;
+    }
+    call('onAfterSubmit', ctx.form, []);
+    pay(ctx);
+  }
+
+  function runHook(ctx, event) {
+    var fn = options[ctx.hook];
+    if (typeof fn !== 'function') return true;
+    try {
+      return fn.call(ctx.form, event);
+    } catch (error) {
+      // A failing hook must not let the payment through.
+      console.error('[wpwl] ' + ctx.hook + ' threw; the payment was not sent', error);
+      return false;
+    }
+  }
+
+  function pay(ctx) {
+    setSubmitting(ctx, true);
+    var body = new URLSearchParams();
+    body.append('paymentBrand', ctx.brand);
+    if (ctx.kind === 'card') {
+      syncExpiry(ctx);
+      body.append('card.number', digits(ctx.fields.cardNumber.value));
+      body.append('card.holder', String(ctx.fields.cardHolder.value || '').trim());
+      body.append('card.expiryMonth', ctx.fields.expiryMonth.value);
+      body.append('card.expiryYear', ctx.fields.expiryYear.value);
+      body.append('card.cvv', String(ctx.fields.cvv.value || '').trim());
+    }
+    var custom = ctx.merchantForm.querySelectorAll('input[name^="customParameters["]');
+    for (var i = 0; i < custom.length; i++) body.append(custom[i].name, custom[i].value);
+    body.append('shopperResultUrl', ctx.merchantForm.action);
+
+    request('POST', paymentPath, body).then(function (response) {
+      if (unloaded) return;
+      handlePaymentResponse(ctx, response);
+    }, function (error) {
+      if (unloaded) return;
+      setSubmitting(ctx, false);
+      showMessage(ctx, texts.messages.requestFailed);
+      fireError({ name: 'WidgetError', brand: ctx.brand, event: 'payment', message: 'The payment request failed: ' + describe(error) });
+    });
+  }
+
+  function handlePaymentResponse(ctx, response) {
+    var body = response.body || {};
+    var result = body.result || {};
+    var code = String(result.code || '');
+    var description = String(result.description || code);
+    var validation = response.status === 400 && /^(200\.[123]|100\.[53][07]|800\.900|100\.[69]00\.500)/.test(code);
+    if (body.redirect && body.redirect.url) {
+      navigate(redirectLocation(body.redirect), options.paymentTarget);
+      return;
+    }
+    if (code === '800.120.100') {
+      setSubmitting(ctx, false);
+      showMessage(ctx, texts.messages.throttled);
+      return;
+    }
+    if (validation && showFieldError(ctx, description)) {
+      setSubmitting(ctx, false);
+      return;
+    }
+    if (response.status === 404 || (code === '200.300.404' && /checkout/i.test(description))) {
+      // An expired checkout stays unpayable: the merchant has to create a new one.
+      showMessage(ctx, texts.messages.invalidCheckout);
+      fireError({ name: 'InvalidCheckoutIdError', message: description || texts.messages.invalidCheckout });
+      return;
+    }
+    if (validation) {
+      setSubmitting(ctx, false);
+      showMessage(ctx, description);
+      return;
+    }
+    if (!response.body || response.status >= 500) {
+      setSubmitting(ctx, false);
+      showMessage(ctx, texts.messages.requestFailed);
+      fireError({ name: 'WidgetError', brand: ctx.brand, event: 'payment', message: 'The gateway answered HTTP ' + response.status + (code ? ' (' + code + ')' : '') });
+      return;
+    }
+    // Success and declines alike go to the shopper result URL: the merchant reads the status.
+    navigate(resultLocation(ctx), options.shopperResultTarget);
+  }
+
+  // The gateway's description names the offending parameter; put it next to that field.
+  function showFieldError(ctx, description) {
+    var fieldMap = [
+      ['card.number', 'cardNumber', 'cardNumberError'], ['card.expiryMonth', 'expiry', 'expiryMonthError'],
+      ['card.expiryYear', 'expiry', 'expiryYearError'], ['card.holder', 'cardHolder', 'cardHolderError'],
+      ['card.cvv', 'cvv', 'cvvError']
+    ];
+    for (var i = 0; i < fieldMap.length; i++) {
+      if (description.indexOf(fieldMap[i][0]) !== -1 && ctx.groups[fieldMap[i][1]]) {
+        showError(ctx, fieldMap[i][1], fieldMap[i][2], description);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function setSubmitting(ctx, submitting) {
+    ctx.submitting = submitting;
+    ctx.button.disabled = submitting;
+    ctx.container.classList.toggle('wpwl-submitting', submitting);
+    if (submitting) ctx.button.setAttribute('aria-busy', 'true');
+    else ctx.button.removeAttribute('aria-busy');
+  }
+
+  function redirectLocation(redirect) {
+    var url = new URL(redirect.url, baseUrl + '/');
+    (redirect.parameters || []).forEach(function (parameter) {
+      if (parameter && parameter.name) url.searchParams.append(parameter.name, parameter.value == null ? '' : parameter.value);
+    });
+    return url.href;
+  }
+
+  function resultLocation(ctx) {
+    var url = new URL(ctx.merchantForm.action, doc.baseURI);
+    url.searchParams.set('id', checkoutId);
+    url.searchParams.set('resourcePath', paymentPath);
+    return url.href;
+  }
+
+  function navigate(url, target) {
+    if (typeof target === 'string' && target && target !== '_self') window.open(url, target);
+    else window.location.assign(url);
+  }
+
+  function executePayment(containerClass) {
+    for (var i = 0; i < contexts.length; i++) {
+      var ctx = contexts[i];
+      if (!containerClass || ctx.container.classList.contains(containerClass)) {
+        if (typeof ctx.form.requestSubmit === 'function') ctx.form.requestSubmit();
+        else ctx.button.click();
+        return;
+      }
+    }
+  }
+
+  // ---- plumbing ------------------------------------------------------------
+
+  function request(method, path, body) {
+    var controller = typeof AbortController === 'function' ? new AbortController() : null;
+    if (controller) requests.push(controller);
+    var init = { method: method, mode: 'cors', credentials: 'omit', headers: { Accept: 'application/json' } };
+    if (controller) init.signal = controller.signal;
+    if (body) {
+      init.headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
+      init.body = body.toString();
+    }
+    var done = function () {
+      var index = requests.indexOf(controller);
+      if (index !== -1) requests.splice(index, 1);
+    };
+    return window.fetch(baseUrl + path, init).then(function (response) {
+      return response.text().then(function (text) {
+        var parsed = null;
+        try { parsed = text ? JSON.parse(text) : null; } catch (ignore) { parsed = null; }
+        done();
+        return { status: response.status, body: parsed };
+      });
+    }, function (error) {
+      done();
+      throw error;
+    });
+  }
+
+  function call(name, self, args) {
+    var fn = options[name];
+    if (typeof fn !== 'function') return undefined;
+    try {
+      return fn.apply(self, args);
+    } catch (error) {
+      console.error('[wpwl] wpwlOptions.' + name + ' threw', error);
+      return undefined;
+    }
+  }
+
+  function fireError(error) {
+    if (typeof options.onError === 'function') call('onError', window, [error]);
+    else console.error('[wpwl] ' + error.name + ': ' + error.message);
+  }
+
+  function describe(error) {
+    return error && error.message ? error.message : String(error);
+  }
+
+  function describeForm(form) {
+    if (form.id) return ' (#' + form.id + ')';
+    if (form.getAttribute('name')) return ' (name="' + form.getAttribute('name') + '")';
+    return '';
+  }
+
+  function resolveLocale(value) {
+    var code = typeof value === 'string' && value ? value : 'en';
+    if (LOCALES.indexOf(code) === -1) {
+      console.warn('[wpwl] unknown locale "' + code + '": using en');
+      return 'en';
+    }
+    return code;
+  }
+
+  function buildTexts(code) {
+    var base = TEXTS[code] || TEXTS.en;
+    return {
+      labels: merge(merge({}, TEXTS.en.labels, base.labels), options.labels),
+      placeholders: merge({}, TEXTS.en.placeholders, base.placeholders),
+      errorMessages: merge(merge({}, TEXTS.en.errorMessages, base.errorMessages), options.errorMessages),
+      messages: merge({}, TEXTS.en.messages, base.messages)
+    };
+  }
+
+  function merge(target, first, second) {
+    [first, second].forEach(function (source) {
+      if (!source || typeof source !== 'object') return;
+      Object.keys(source).forEach(function (key) {
+        if (typeof source[key] === 'string') target[key] = source[key];
+      });
+    });
+    return target;
+  }
+
+  function insert(node, parent, before) {
+    parent.insertBefore(node, before);
+    createdNodes.push(node);
+    return node;
+  }
+
+  function listen(target, type, handler) {
+    target.addEventListener(type, handler);
+    listeners.push([target, type, handler]);
+  }
+
+  function removeListener(target, type, handler) {
+    target.removeEventListener(type, handler);
+    listeners = listeners.filter(function (entry) { return !(entry[0] === target && entry[1] === type && entry[2] === handler); });
+  }
+
+  function unload() {
+    if (unloaded) return;
+    unloaded = true;
+    requests.splice(0).forEach(function (controller) { controller.abort(); });
+    listeners.splice(0).forEach(function (entry) { entry[0].removeEventListener(entry[1], entry[2]); });
+    createdNodes.splice(0).reverse().forEach(function (node) {
+      if (node.parentNode) node.parentNode.removeChild(node);
+    });
+    contexts = [];
+    if (window.wpwl === api) {
+      try { delete window.wpwl; } catch (ignore) { window.wpwl = undefined; }
+    }
+  }
+})();
+`;

@@ -1,0 +1,637 @@
+// The stand-in paymentWidgets.js, run as served inside happy-dom: the text from
+// getWidgetAssets() is evaluated against a fake gateway (a fetch stub), and
+// the tests look at what a merchant page would see: the rendered DOM, labels,
+// hooks, validation hints, the payment request, navigation and unload().
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getWidgetAssets, WIDGET_SCRIPT_PATH } from '../src/widget/assets.js';
+
+const BASE = 'https://gateway.sandbox.test';
+const CHECKOUT_ID = '8ac7a4c98e1e4d2f8d6b3f0a1c2e4b6d.uat01-vm-tx04';
+const PAYMENT_PATH = `/v1/checkouts/${CHECKOUT_ID}/payment`;
+const RESULT_URL = 'https://shop.example/checkout/result';
+
+const widgetSource = getWidgetAssets().find((asset) => asset.path === WIDGET_SCRIPT_PATH)!.body;
+
+interface Call {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: URLSearchParams;
+  signal: AbortSignal | undefined;
+}
+
+type Reply = { status: number; body: unknown } | 'hang' | 'network-error';
+
+/** A fake gateway: records every request and answers session and payment calls. */
+function fakeGateway() {
+  const calls: Call[] = [];
+  const gateway = {
+    calls,
+    session: {
+      status: 200,
+      body: {
+        id: CHECKOUT_ID,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        expiresAt: '2030-01-01T00:00:00Z',
+        result: { code: '000.200.100', description: 'successfully created checkout' },
+      },
+    } as Reply,
+    payment: {
+      status: 200,
+      body: { id: 'p'.repeat(32), result: { code: '000.100.110', description: 'Request successfully processed' } },
+    } as Reply,
+    posts: () => calls.filter((call) => call.method === 'POST'),
+    fetch: vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      calls.push({
+        method,
+        url,
+        headers: { ...(init.headers as Record<string, string>) },
+        body: new URLSearchParams(typeof init.body === 'string' ? init.body : ''),
+        signal: init.signal ?? undefined,
+      });
+      const reply = url.endsWith('/widget-session') ? gateway.session : gateway.payment;
+      if (reply === 'network-error') throw new TypeError('Failed to fetch');
+      if (reply === 'hang') {
+        return new Promise<Response>((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      }
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  };
+  return gateway;
+}
+
+let gateway: ReturnType<typeof fakeGateway>;
+let navigations: string[];
+let widgetTag: HTMLScriptElement;
+
+type Win = Window & { wpwlOptions?: Record<string, unknown>; wpwl?: Record<string, any> };
+const win = window as unknown as Win;
+
+function page(html = `<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER"></form>`) {
+  document.body.innerHTML = `<main id="shop">${html}</main>`;
+}
+
+/** Adds the widget's script tag and runs the served text, as a browser would. */
+function loadWidget(options: Record<string, unknown> = {}): Promise<void> {
+  const ready = new Promise<void>((resolve) => {
+    const onReady = options.onReady as (() => void) | undefined;
+    win.wpwlOptions = {
+      ...options,
+      onReady() {
+        onReady?.();
+        resolve();
+      },
+    };
+  });
+  widgetTag = document.createElement('script');
+  widgetTag.src = `${BASE}/v1/paymentWidgets.js?checkoutId=${CHECKOUT_ID}`;
+  document.head.appendChild(widgetTag);
+  new Function(widgetSource)();
+  return ready;
+}
+
+/** Lets pending fetch promises and their handlers run. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function q<T extends Element = HTMLElement>(selector: string): T {
+  const found = document.querySelector<T>(selector);
+  if (!found) throw new Error(`nothing matches ${selector}`);
+  return found;
+}
+
+function fill(selector: string, value: string) {
+  const input = q<HTMLInputElement>(selector);
+  input.value = value;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function fillValidCard(number = '4200000000000000') {
+  fill('.wpwl-control-cardNumber', number);
+  fill('.wpwl-control-expiry', '12 / 39');
+  fill('.wpwl-control-cardHolder', 'Jane Jones');
+  fill('.wpwl-control-cvv', '123');
+}
+
+// The widget's own tag and the files it injects are never fetched here; let them
+// "load" quietly instead of logging a failure for each one.
+const happyDOMSettings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
+  .happyDOM.settings;
+beforeAll(() => {
+  happyDOMSettings.handleDisabledFileLoadingAsSuccess = true;
+});
+afterAll(() => {
+  happyDOMSettings.handleDisabledFileLoadingAsSuccess = false;
+});
+
+beforeEach(() => {
+  gateway = fakeGateway();
+  navigations = [];
+  vi.stubGlobal('fetch', gateway.fetch);
+  vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
+    navigations.push(String(url));
+  });
+  vi.spyOn(window, 'open').mockImplementation((url?: string | URL, target?: string) => {
+    navigations.push(`${target}:${String(url)}`);
+    return null;
+  });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  win.wpwl?.unload?.();
+  widgetTag?.remove();
+  delete win.wpwlOptions;
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the served script', () => {
+  it('is CSP-safe ES2019 text: no eval, no Function constructor, no template literals', () => {
+    expect(widgetSource).not.toMatch(/\beval\s*\(|new\s+Function|`/);
+    expect(widgetSource).not.toMatch(/[^\x00-\x7f]/);
+    expect(() => new Function(widgetSource)).not.toThrow();
+  });
+
+  it('serves the follow-up script and the stylesheet beside it', () => {
+    const assets = getWidgetAssets();
+    expect(assets.map((a) => a.path)).toEqual([
+      '/v1/paymentWidgets.js',
+      '/v1/static.min.js',
+      '/v1/css/paymentWidgets.min.css',
+    ]);
+    expect(assets[2]!.contentType).toMatch(/^text\/css/);
+    expect(assets[2]!.body).toContain('.wpwl-has-error');
+  });
+});
+
+describe('rendering', () => {
+  it('renders the documented card form before each form.paymentWidgets and calls onReady once', async () => {
+    page();
+    const onReady = vi.fn();
+    await loadWidget({ onReady });
+    await settle();
+
+    expect(onReady).toHaveBeenCalledTimes(1);
+    const container = q('#shop > div.wpwl-container.wpwl-container-card');
+    expect(container.nextElementSibling).toBe(q('form.paymentWidgets'));
+    expect(container.classList.contains('wpwl-style-card')).toBe(true);
+    const form = q<HTMLFormElement>('div.wpwl-container-card > form.wpwl-form.wpwl-form-card');
+    expect(form.getAttribute('method')?.toUpperCase()).toBe('POST');
+    expect(form.action).toBe(`${BASE}${PAYMENT_PATH}`);
+    const groups = [...form.querySelectorAll(':scope > .wpwl-group')].map((g) => g.className);
+    expect(groups).toEqual([
+      'wpwl-group wpwl-group-brand',
+      'wpwl-group wpwl-group-cardNumber',
+      'wpwl-group wpwl-group-expiry',
+      'wpwl-group wpwl-group-cardHolder',
+      'wpwl-group wpwl-group-cvv',
+      'wpwl-group wpwl-group-submit',
+    ]);
+    const select = q<HTMLSelectElement>('.wpwl-group-brand select.wpwl-control.wpwl-control-brand');
+    expect(select.name).toBe('paymentBrand');
+    expect([...select.options].map((o) => o.value)).toEqual(['VISA', 'MASTER']);
+    expect(q('.wpwl-group-cardNumber .wpwl-wrapper-cardNumber .wpwl-control-cardNumber')).toBeTruthy();
+    expect(q('.wpwl-group-cardNumber .wpwl-label-cardNumber').textContent).toBe('Card Number');
+    expect(q<HTMLInputElement>('.wpwl-group-cardHolder input.wpwl-control-cardHolder').name).toBe('card.holder');
+    expect(q<HTMLInputElement>('.wpwl-control-expiry').placeholder).toBe('MM / YY');
+    expect(q('.wpwl-group-submit button.wpwl-button.wpwl-button-pay').textContent).toBe('Pay now');
+    expect(q('div.wpwl-container-card > div.wpwl-brand.wpwl-brand-card').classList.contains('wpwl-brand-VISA')).toBe(true);
+    expect(win.wpwl?.checkout).toMatchObject({ id: CHECKOUT_ID, amount: '92.00', currency: 'EUR' });
+  });
+
+  it('injects its stylesheet and follow-up static script from the widget host', async () => {
+    page();
+    await loadWidget();
+    const link = q<HTMLLinkElement>('link[rel="stylesheet"]');
+    expect(link.href).toBe(`${BASE}/v1/css/paymentWidgets.min.css`);
+    expect(q<HTMLScriptElement>(`script[src="${BASE}/v1/static.min.js"]`)).toBeTruthy();
+  });
+
+  it('asks the gateway for the checkout without credentials or an Authorization header', async () => {
+    page();
+    await loadWidget();
+    const [sessionCall] = gateway.calls;
+    expect(sessionCall?.url).toBe(`${BASE}/v1/checkouts/${CHECKOUT_ID}/widget-session`);
+    expect(Object.keys(sessionCall!.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+  });
+
+  it('renders one form per form.paymentWidgets and a brand button per non-card brand; unknown codes are ignored', async () => {
+    page(`
+      <form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTERCARD PAYPAL SOFORTUEBERWEISUNG"></form>
+      <form action="${RESULT_URL}" class="paymentWidgets" data-brands="AMEX"></form>`);
+    await loadWidget();
+    expect(document.querySelectorAll('.wpwl-container-card')).toHaveLength(2);
+    expect([...document.querySelectorAll('.wpwl-control-brand')].map((s) => (s as HTMLSelectElement).value)).toEqual([
+      'VISA',
+      'AMEX',
+    ]);
+    expect(q('form.wpwl-form.wpwl-form-virtualAccount-PAYPAL button.wpwl-button-brand').textContent).toBe('PayPal');
+    expect(q('form.wpwl-form.wpwl-form-onlineTransfer-SOFORTUEBERWEISUNG')).toBeTruthy();
+    expect(document.querySelector('option[value="MASTERCARD"]')).toBeNull();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('MASTERCARD'));
+  });
+
+  it('reports an expired or unknown checkout through onError and renders nothing payable', async () => {
+    gateway.session = {
+      status: 404,
+      body: { result: { code: '200.300.404', description: 'invalid or missing parameter: checkout expired' } },
+    };
+    page();
+    const onError = vi.fn();
+    const onReady = vi.fn();
+    void loadWidget({ onError, onReady });
+    await settle();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'InvalidCheckoutIdError' }));
+    expect(onReady).not.toHaveBeenCalled();
+    expect(document.querySelector('.wpwl-container, .wpwl-button')).toBeNull();
+  });
+
+  it('reports an unreachable gateway as a WidgetError', async () => {
+    gateway.session = 'network-error';
+    page();
+    const onError = vi.fn();
+    void loadWidget({ onError });
+    await settle();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'WidgetError', event: 'session' }));
+    expect(document.querySelector('.wpwl-container')).toBeNull();
+  });
+
+  it('refuses to run twice without an unload in between', async () => {
+    page();
+    await loadWidget();
+    const first = win.wpwl;
+    new Function(widgetSource)();
+    await settle();
+    expect(win.wpwl).toBe(first);
+    expect(document.querySelectorAll('.wpwl-container')).toHaveLength(1);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('loaded twice'));
+  });
+});
+
+describe('texts', () => {
+  it('speaks German with locale de', async () => {
+    page();
+    await loadWidget({ locale: 'de' });
+    expect(q('.wpwl-label-cardNumber').textContent).toBe('Kartennummer');
+    expect(q('.wpwl-label-cardHolder').textContent).toBe('Karteninhaber');
+    expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+    expect(q('.wpwl-container').getAttribute('lang')).toBe('de');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(q('.wpwl-hint-cardNumberError').textContent).toBe('Ungültige Kartennummer oder Marke');
+  });
+
+  it('accepts every documented locale code; untranslated ones fall back to English labels', async () => {
+    page();
+    await loadWidget({ locale: 'cz' });
+    expect(q('.wpwl-container').getAttribute('lang')).toBe('cz');
+    expect(q('.wpwl-label-cardNumber').textContent).toBe('Card Number');
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('warns about an unknown locale and uses English', async () => {
+    page();
+    await loadWidget({ locale: 'xx' });
+    expect(q('.wpwl-container').getAttribute('lang')).toBe('en');
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('"xx"'));
+  });
+
+  it('lets labels and errorMessages override any locale', async () => {
+    page();
+    await loadWidget({
+      locale: 'de',
+      labels: { cardHolder: 'Name auf der Karte', submit: 'Kaufen' },
+      errorMessages: { cvvError: 'CVV fehlt' },
+    });
+    expect(q('.wpwl-label-cardHolder').textContent).toBe('Name auf der Karte');
+    expect(q('.wpwl-button-pay').textContent).toBe('Kaufen');
+    expect(q('.wpwl-label-cvv').textContent).toBe('Prüfnummer');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(q('.wpwl-hint-cvvError').textContent).toBe('CVV fehlt');
+  });
+
+  it('reads wpwlOptions once: later changes have no effect', async () => {
+    page();
+    const loaded = loadWidget({ locale: 'de' });
+    win.wpwlOptions!.locale = 'en';
+    await loaded;
+    expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+  });
+});
+
+describe('paying', () => {
+  it('blocks the payment when onBeforeSubmitCard returns false, and runs the hook again on a later requestSubmit', async () => {
+    page();
+    let allow = false;
+    const seenThis: unknown[] = [];
+    const hook = vi.fn(function (this: unknown) {
+      seenThis.push(this);
+      return allow;
+    });
+    await loadWidget({ onBeforeSubmitCard: hook });
+    fillValidCard();
+
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(seenThis[0]).toBe(q('form.wpwl-form-card'));
+    expect(gateway.posts()).toHaveLength(0);
+    expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(false);
+
+    allow = true;
+    q<HTMLFormElement>('form.wpwl-form-card').requestSubmit();
+    await settle();
+    expect(hook).toHaveBeenCalledTimes(2);
+    expect(gateway.posts()).toHaveLength(1);
+  });
+
+  it('treats a throwing hook as a block', async () => {
+    page();
+    await loadWidget({
+      onBeforeSubmitCard() {
+        throw new Error('stock check failed');
+      },
+    });
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(gateway.posts()).toHaveLength(0);
+  });
+
+  it('marks each invalid field with wpwl-has-error and a hint, sends nothing, and clears a hint when the field changes', async () => {
+    page();
+    const onAfterSubmit = vi.fn();
+    await loadWidget({ onAfterSubmit });
+    fill('.wpwl-control-cardNumber', '4200000000000001'); // Luhn fails
+    fill('.wpwl-control-expiry', '01 / 20'); // in the past
+    fill('.wpwl-control-cardHolder', 'J');
+    fill('.wpwl-control-cvv', '12');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+
+    for (const [group, hint, text] of [
+      ['cardNumber', 'cardNumberError', 'Invalid card number or brand'],
+      ['expiry', 'expiryYearError', 'Invalid expiry date'],
+      ['cardHolder', 'cardHolderError', 'Invalid card holder'],
+      ['cvv', 'cvvError', 'Invalid CVV'],
+    ]) {
+      const groupEl = q(`.wpwl-group-${group}`);
+      expect(groupEl.classList.contains('wpwl-has-error')).toBe(true);
+      expect(groupEl.querySelector(`div.wpwl-hint.wpwl-hint-${hint}`)?.textContent).toBe(text);
+    }
+    expect(q('.wpwl-group-brand').classList.contains('wpwl-has-error')).toBe(false);
+    expect(gateway.posts()).toHaveLength(0);
+    expect(onAfterSubmit).not.toHaveBeenCalled();
+
+    fill('.wpwl-control-cvv', '123');
+    expect(q('.wpwl-group-cvv').classList.contains('wpwl-has-error')).toBe(false);
+    expect(document.querySelector('.wpwl-hint-cvvError')).toBeNull();
+    expect(q('.wpwl-group-cardNumber').classList.contains('wpwl-has-error')).toBe(true);
+  });
+
+  it('rejects a month out of range and a card of a brand the form does not offer', async () => {
+    page();
+    await loadWidget();
+    fill('.wpwl-control-cardNumber', '378282246310005'); // a valid AMEX number; the form offers VISA and MASTER
+    fill('.wpwl-control-expiry', '13 / 39');
+    fill('.wpwl-control-cardHolder', 'Jane Jones');
+    fill('.wpwl-control-cvv', '123');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(q('.wpwl-hint-cardNumberError')).toBeTruthy();
+    expect(q('.wpwl-hint-expiryMonthError')).toBeTruthy();
+    expect(gateway.posts()).toHaveLength(0);
+  });
+
+  it('posts the card, the form custom parameters and the result URL, then goes to the result URL', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER">
+      <input type="hidden" name="customParameters[SHOPPER_orderId]" value="order-42">
+    </form>`);
+    const onAfterSubmit = vi.fn();
+    await loadWidget({ onAfterSubmit });
+    fill('.wpwl-control-cardNumber', '4200 0000 0000 0000');
+    fill('.wpwl-control-expiry', '3/2039');
+    fill('.wpwl-control-cardHolder', 'Jane Jones');
+    fill('.wpwl-control-cvv', '123');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(onAfterSubmit).toHaveBeenCalledTimes(1);
+    await settle();
+
+    const [post] = gateway.posts();
+    expect(post?.url).toBe(`${BASE}${PAYMENT_PATH}`);
+    expect(post?.headers['Content-Type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(Object.keys(post!.headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+    expect(Object.fromEntries(post!.body)).toEqual({
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '03',
+      'card.expiryYear': '2039',
+      'card.cvv': '123',
+      'customParameters[SHOPPER_orderId]': 'order-42',
+      shopperResultUrl: RESULT_URL,
+    });
+    expect(navigations).toEqual([
+      `${RESULT_URL}?id=${encodeURIComponent(CHECKOUT_ID)}&resourcePath=${encodeURIComponent(PAYMENT_PATH)}`,
+    ]);
+  });
+
+  it('goes to the result URL after a decline too: the merchant reads the status', async () => {
+    gateway.payment = { status: 400, body: { result: { code: '800.100.151', description: 'transaction declined' } } };
+    page();
+    await loadWidget();
+    fillValidCard('4000000000000002');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(navigations).toHaveLength(1);
+    expect(new URL(navigations[0]!).searchParams.get('resourcePath')).toBe(PAYMENT_PATH);
+  });
+
+  it('follows redirect.url for 3-D Secure, into paymentTarget when given', async () => {
+    gateway.payment = {
+      status: 200,
+      body: {
+        result: { code: '000.200.000', description: 'transaction pending' },
+        redirect: { url: `${BASE}/v1/threeds/challenge/abc`, parameters: [{ name: 'step', value: '1' }] },
+      },
+    };
+    page();
+    await loadWidget({ paymentTarget: '_top' });
+    fillValidCard('4000000000003220');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(navigations).toEqual([`_top:${BASE}/v1/threeds/challenge/abc?step=1`]);
+  });
+
+  it('sends one payment for a double click: the pay button is disabled while submitting', async () => {
+    gateway.payment = 'hang';
+    page();
+    await loadWidget();
+    fillValidCard();
+    const button = q<HTMLButtonElement>('.wpwl-button-pay');
+    button.click();
+    button.click();
+    q<HTMLFormElement>('form.wpwl-form-card').requestSubmit();
+    await settle();
+    expect(button.disabled).toBe(true);
+    expect(gateway.posts()).toHaveLength(1);
+  });
+
+  it('shows a format-validation answer next to the named field and re-enables the button', async () => {
+    gateway.payment = {
+      status: 400,
+      body: { result: { code: '200.300.404', description: "invalid or missing parameter 'card.number': not a valid card number" } },
+    };
+    page();
+    await loadWidget();
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(navigations).toHaveLength(0);
+    expect(q('.wpwl-group-cardNumber .wpwl-hint-cardNumberError').textContent).toContain('card.number');
+    expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(false);
+  });
+
+  it('shows a validation answer about another parameter above the form', async () => {
+    gateway.payment = {
+      status: 400,
+      body: { result: { code: '200.300.404', description: "invalid or missing parameter 'shopperResultUrl': must be https" } },
+    };
+    page();
+    await loadWidget();
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(q('form.wpwl-form-card > .wpwl-message.wpwl-has-error').textContent).toContain('shopperResultUrl');
+    expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(false);
+    expect(navigations).toHaveLength(0);
+  });
+
+  it('reports an expired checkout at pay time as InvalidCheckoutIdError and stays unpayable', async () => {
+    gateway.payment = { status: 400, body: { result: { code: '200.300.404', description: 'checkout expired' } } };
+    page();
+    const onError = vi.fn();
+    await loadWidget({ onError });
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'InvalidCheckoutIdError' }));
+    expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(true);
+    expect(navigations).toHaveLength(0);
+  });
+
+  it('inside another <form>: renders, but paying sends nothing and reports a WidgetError', async () => {
+    document.body.innerHTML = `<form id="checkout-page"><div id="shop">
+      <form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA"></form></div></form>`;
+    // The HTML parser drops a nested <form>; build it through the DOM like a framework would.
+    const shop = q('#shop');
+    shop.innerHTML = '';
+    const merchantForm = document.createElement('form');
+    merchantForm.className = 'paymentWidgets';
+    merchantForm.action = RESULT_URL;
+    merchantForm.setAttribute('data-brands', 'VISA');
+    shop.appendChild(merchantForm);
+
+    const onError = vi.fn();
+    await loadWidget({ onError });
+    expect(q('#checkout-page .wpwl-form-card')).toBeTruthy();
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(gateway.posts()).toHaveLength(0);
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'WidgetError', event: 'nested-form', message: expect.stringContaining('#checkout-page') }),
+    );
+  });
+
+  it('pays with a non-card brand through its own button and hook', async () => {
+    gateway.payment = {
+      status: 200,
+      body: { result: { code: '000.200.000' }, redirect: { url: `${BASE}/v1/wallet/approve/xyz` } },
+    };
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA PAYPAL"></form>`);
+    const hook = vi.fn(() => true);
+    await loadWidget({ onBeforeSubmitVirtualAccount: hook });
+    q<HTMLButtonElement>('.wpwl-form-virtualAccount-PAYPAL .wpwl-button-brand').click();
+    await settle();
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(Object.fromEntries(gateway.posts()[0]!.body)).toEqual({ paymentBrand: 'PAYPAL', shopperResultUrl: RESULT_URL });
+    expect(navigations).toEqual([`${BASE}/v1/wallet/approve/xyz`]);
+  });
+});
+
+describe('brands', () => {
+  it('detects the brand from the number, selects it and reports it', async () => {
+    page();
+    const onDetectBrand = vi.fn();
+    const onChangeBrand = vi.fn();
+    await loadWidget({ onDetectBrand, onChangeBrand });
+    fill('.wpwl-control-cardNumber', '5555 5555');
+    expect(onDetectBrand).toHaveBeenLastCalledWith(expect.arrayContaining(['MASTER']));
+    expect(onChangeBrand).toHaveBeenCalledWith('MASTER');
+    expect(q<HTMLSelectElement>('.wpwl-control-brand').value).toBe('MASTER');
+    expect(q('.wpwl-brand-card').classList.contains('wpwl-brand-MASTER')).toBe(true);
+  });
+});
+
+describe('wpwl.unload()', () => {
+  it('leaves the page as it was before the widget loaded, apart from the script tag the merchant added', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA PAYPAL"></form>`);
+    const before = document.documentElement.outerHTML;
+    await loadWidget();
+    win.wpwl!.staticLoaded = true;
+    expect(document.documentElement.outerHTML).not.toBe(before);
+
+    win.wpwl!.unload();
+    widgetTag.remove();
+    expect(document.documentElement.outerHTML).toBe(before);
+    expect('wpwl' in window).toBe(false);
+  });
+
+  it('removes its listeners: a detached pay button no longer posts', async () => {
+    page();
+    await loadWidget();
+    fillValidCard();
+    const form = q<HTMLFormElement>('form.wpwl-form-card');
+    win.wpwl!.unload();
+    document.body.appendChild(form); // a stale reference put back by merchant code
+    form.requestSubmit();
+    await settle();
+    expect(gateway.posts()).toHaveLength(0);
+  });
+
+  it('aborts the session request and renders nothing when unloaded before the gateway answers', async () => {
+    gateway.session = 'hang';
+    page();
+    const onReady = vi.fn();
+    void loadWidget({ onReady });
+    const [sessionCall] = gateway.calls;
+    win.wpwl!.unload();
+    await settle();
+    expect(sessionCall?.signal?.aborted).toBe(true);
+    expect(onReady).not.toHaveBeenCalled();
+    expect(document.querySelector('.wpwl-container, link, script[src*="static.min.js"]')).toBeNull();
+  });
+
+  it('allows loading again after unload', async () => {
+    page();
+    await loadWidget({ locale: 'en' });
+    win.wpwl!.unload();
+    widgetTag.remove();
+    await loadWidget({ locale: 'de' });
+    expect(document.querySelectorAll('.wpwl-container')).toHaveLength(1);
+    expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+  });
+});
