@@ -1,0 +1,265 @@
+// Owns the widget's options object: the typed `wpwlOptions` (every documented
+// key), the input form users write (BCP-47 locales, async before-submit hooks),
+// the conversion between the two, and the classification of the widget's
+// `onError` argument into a WpwlError.
+
+import { WpwlError } from './errors.js';
+import { resolveLocale, type WidgetLocale } from './locale.js';
+
+/** The four payment-method families that have a before-submit hook. */
+export type SubmitKind = 'Card' | 'DirectDebit' | 'OnlineTransfer' | 'VirtualAccount';
+
+/**
+ * What a before-submit hook may return: `false` blocks the payment, nothing or
+ * `true` lets it go, a promise blocks it now and submits again if it resolves
+ * to anything but `false`.
+ */
+export type BeforeSubmitResult = boolean | void | PromiseLike<boolean | void>;
+
+/** The argument of the widget's `onError`, as the widget passes it. */
+export interface WidgetErrorEvent {
+  /** `InvalidCheckoutIdError`, `WidgetError`, `PciIframeSubmitError`, `PciIframeCommunicationError` … */
+  name?: string;
+  /** The widget's text for the error. */
+  message?: string;
+  /** For a `WidgetError`: the brand it concerns, e.g. `APPLEPAY`. */
+  brand?: string;
+  /** For a `WidgetError`: what happened, e.g. a wallet sheet closed. */
+  event?: unknown;
+  [key: string]: unknown;
+}
+
+/** A before-submit hook: `this` is the widget's form. */
+type BeforeSubmitHook<R> = (this: HTMLFormElement, event?: Event) => R;
+type Callback<A extends unknown[] = []> = (this: unknown, ...args: A) => void;
+
+/** The keys both option forms share; `L` is the locale type, `R` what before-submit hooks return. */
+export interface WpwlOptionsBase<L, R> {
+  /** Look of the card form: `card` (default), `plain`, `logos` or `none`. */
+  style?: 'card' | 'plain' | 'logos' | 'none';
+  /** Language of the forms. */
+  locale?: L;
+  /** Label texts replacing the locale's. */
+  labels?: { cardHolder?: string; cvv?: string; brand?: string; expiryDate?: string; cardNumber?: string; cvvHint?: string; cvvHintAmex?: string; submit?: string; [key: string]: string | undefined };
+  /** Error texts replacing the locale's. */
+  errorMessages?: { cardHolderError?: string; cardNumberError?: string; cvvError?: string; expiryMonthError?: string; expiryYearError?: string; [key: string]: string | undefined };
+  /** Show field labels. */
+  showLabels?: boolean;
+  /** Show placeholders inside the fields. */
+  showPlaceholders?: boolean;
+  /** Show the hint explaining where the CVV is. */
+  showCVVHint?: boolean;
+  /** Mask the CVV as it is typed. */
+  maskCvv?: boolean;
+  /** Require the CVV. */
+  requireCvv?: boolean;
+  /** Detect the brand from the card number instead of a brand select. */
+  brandDetection?: boolean;
+  /** Where detection looks brands up, e.g. `binlist`. */
+  brandDetectionType?: 'binlist' | (string & {});
+  /** Brand codes to prefer when a number matches several brands. */
+  brandDetectionPriority?: string[];
+  /** Billing address fields prefilled with this object, or `false` to hide them. */
+  billingAddress?: Record<string, unknown> | false;
+  /** Billing fields the shopper must fill, e.g. `{ country: true, city: true }`. */
+  mandatoryBillingFields?: Record<string, boolean>;
+  /** Card holder must equal the billing name. */
+  forceCardHolderEqualsBillingName?: boolean;
+  /** CSS for the PCI iframes (card number, CVV), per field. */
+  iframeStyles?: Record<string, Record<string, string>>;
+  /** Spinner settings, or `false` for none. */
+  spinner?: Record<string, unknown> | false;
+  /** Window or frame name the payment is submitted to, e.g. `_top`. */
+  paymentTarget?: string;
+  /** Window or frame name the shopper result URL opens in. */
+  shopperResultTarget?: string;
+  /** Behaviour for stored payment details (one-click). */
+  registrations?: { requireCvv?: boolean; hideInitialPaymentForms?: boolean };
+  /** Apple Pay settings. */
+  applePay?: Record<string, unknown>;
+  /** Google Pay settings. */
+  googlePay?: Record<string, unknown>;
+  /** Field focused when the form is ready, e.g. `card.number`. */
+  autofocus?: string;
+  /** Group digits as they are typed; set `false` for the `ar` locale (RTL). */
+  numberFormatting?: boolean;
+  /** Do not submit when Enter is pressed in a field. */
+  disableSubmitOnEnter?: boolean;
+  /** Skip the widget's expiry-date check. */
+  disableCardExpiryDateValidation?: boolean;
+  /** Size of the 3-D Secure iframe. */
+  threeDIframeSize?: { width?: string | number; height?: string | number };
+  /** "Fast checkout": create the checkout when the shopper pays; returns its id. */
+  createCheckout?: (json: unknown) => string | PromiseLike<string>;
+  /** All forms are ready. */
+  onReady?: Callback;
+  /** Before a card payment is submitted. */
+  onBeforeSubmitCard?: BeforeSubmitHook<R>;
+  /** Before a direct-debit payment is submitted. */
+  onBeforeSubmitDirectDebit?: BeforeSubmitHook<R>;
+  /** Before an online-transfer payment is submitted. */
+  onBeforeSubmitOnlineTransfer?: BeforeSubmitHook<R>;
+  /** Before a virtual-account (wallet) payment is submitted. */
+  onBeforeSubmitVirtualAccount?: BeforeSubmitHook<R>;
+  /** After the payment was submitted. */
+  onAfterSubmit?: Callback;
+  /** The shopper picked another brand. */
+  onChangeBrand?: Callback<[brand: string]>;
+  /** Brands detected from the typed card number. */
+  onDetectBrand?: Callback<[brands: string[]]>;
+  /** The widget reports an error (raw; the controller passes a classified WpwlError to its own `onError`). */
+  onError?: Callback<[error: WidgetErrorEvent]>;
+  /** The 3-D Secure iframe loaded. */
+  onLoadThreeDIframe?: Callback;
+  /** The card number field lost focus. */
+  onBlurCardNumber?: Callback<[isValid: boolean]>;
+  /** The card holder field lost focus. */
+  onBlurCardHolder?: Callback<[isValid: boolean]>;
+  /** The CVV field lost focus. */
+  onBlurSecurityCode?: Callback<[isValid: boolean]>;
+  /** The expiry field lost focus. */
+  onBlurExpiryDate?: Callback<[isValid: boolean]>;
+  /** A PCI iframe is ready to communicate. */
+  onReadyIframeCommunication?: Callback;
+  /** A PCI iframe got focus. */
+  onFocusIframeCommunication?: Callback;
+  /** Any other key is passed to the widget unchanged. */
+  [key: string]: unknown;
+}
+
+/** The object that goes on `window.wpwlOptions`. */
+export interface WpwlOptions extends WpwlOptionsBase<WidgetLocale, boolean | void> {}
+
+/** Options as users write them: any BCP-47 locale tag, async before-submit hooks. */
+export interface WpwlOptionsInput extends WpwlOptionsBase<WidgetLocale | (string & {}), BeforeSubmitResult> {}
+
+/** What a caller (the widget controller) composes into the options. */
+export interface WpwlOptionsHooks {
+  /** Runs before the user's before-submit hook; `false` (or a promise of it) blocks without calling it. */
+  beforeSubmit?(form: HTMLFormElement, kind: SubmitKind): BeforeSubmitResult;
+  /** The final decision of a submit attempt: `true` right before the widget submits. */
+  onSubmit?(form: HTMLFormElement, kind: SubmitKind, ok: boolean): void;
+  /** Every widget error, classified; also a before-submit hook that threw or rejected. */
+  onError?(error: WpwlError): void;
+  /** The widget is ready. */
+  onReady?(): void;
+}
+
+const KINDS: readonly SubmitKind[] = ['Card', 'DirectDebit', 'OnlineTransfer', 'VirtualAccount'];
+const STYLES = ['card', 'plain', 'logos', 'none'];
+// The documented boolean keys. Strings such as "false" (an HTML attribute's
+// value) would switch a feature on, so a wrong type is refused.
+const BOOLEAN = /^(show|mask|require|disable|force)[A-Z]|^(brandDetection|numberFormatting)$/;
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
+/** `next()` runs only when `result` did not block; promises are chained. */
+const chain = (result: BeforeSubmitResult, next: () => BeforeSubmitResult): BeforeSubmitResult =>
+  result === false ? false : isThenable(result) ? result.then((ok) => (ok === false ? false : next())) : next();
+
+/**
+ * Wraps one before-submit hook. The widget only understands a synchronous
+ * answer, so a pending promise blocks the submit, and a promise that allows it
+ * re-submits the same form: the wrapper lets exactly that second call through
+ * without running the hooks again.
+ */
+function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | undefined, hooks: WpwlOptionsHooks) {
+  let state = 0; // 0 idle, 1 waiting for a promise, 2 let the re-submit through
+  return function (this: HTMLFormElement, event?: Event): boolean {
+    // While a promise is pending every submit is blocked; the one re-submit passes.
+    if (state) return state > 1 && !(state = 0);
+    const form = this;
+    const done = (ok: boolean) => (hooks.onSubmit?.(form, kind, ok), ok);
+    const fail = (error: unknown) => {
+      state = 0;
+      done(false);
+      if (!hooks.onError) throw error; // nobody to report to: surface it rather than swallow it
+      hooks.onError(
+        new WpwlError('WIDGET_ERROR', `onBeforeSubmit${kind} failed: ${(error as Error)?.message ?? error}`, {
+          cause: error,
+          details: { field: `onBeforeSubmit${kind}` },
+        }),
+      );
+    };
+    let result: BeforeSubmitResult;
+    try {
+      result = chain(hooks.beforeSubmit?.(form, kind), () => user?.call(form, event));
+    } catch (error) {
+      fail(error);
+      return false;
+    }
+    if (!isThenable(result)) return done(result !== false);
+    state = 1;
+    result.then((ok) => {
+      state = 0;
+      if (done(ok !== false)) {
+        state = 2;
+        // Press pay again as the shopper did; requestSubmit when there is no pay button.
+        const pay = form.querySelector<HTMLElement>('.wpwl-button-pay');
+        pay ? pay.click() : form.requestSubmit();
+      }
+    }, fail);
+    return false;
+  };
+}
+
+/**
+ * Converts user options into the object for `window.wpwlOptions`: resolves the
+ * locale (`da-DK` → `dk`; `ar` turns `numberFormatting` off unless set),
+ * checks `style`, the boolean keys and that callbacks are functions, wraps
+ * before-submit hooks so they may return promises, and composes the caller's
+ * `hooks` in.
+ *
+ * Unknown keys pass through unchanged, so options newer than this package work.
+ *
+ * @throws WpwlError `INVALID_OPTIONS` naming the key, or `INVALID_LOCALE`
+ */
+export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptionsHooks = {}): WpwlOptions {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const rule =
+      key === 'style'
+        ? !STYLES.includes(value as string) && `one of ${STYLES.join(', ')}`
+        : /^on[A-Z]|^createCheckout$/.test(key)
+          ? typeof value !== 'function' && 'a function'
+          : BOOLEAN.test(key) && typeof value !== 'boolean' && 'a boolean';
+    if (rule) {
+      throw new WpwlError('INVALID_OPTIONS', `options.${key} must be ${rule}`, { details: { field: `options.${key}`, rule } });
+    }
+    out[key] = key === 'locale' ? resolveLocale(value as string) : value;
+  }
+  if (out.locale === 'ar') out.numberFormatting ??= false;
+  for (const kind of KINDS) {
+    const key = `onBeforeSubmit${kind}`;
+    if (out[key] || hooks.beforeSubmit || hooks.onSubmit) out[key] = gate(kind, out[key] as BeforeSubmitHook<BeforeSubmitResult>, hooks);
+  }
+  const user = { ...out } as WpwlOptions;
+  if (hooks.onReady) {
+    out.onReady = function (this: unknown) {
+      hooks.onReady!();
+      user.onReady?.call(this);
+    };
+  }
+  if (hooks.onError) {
+    out.onError = function (this: unknown, error: WidgetErrorEvent) {
+      hooks.onError!(classifyWidgetError(error));
+      user.onError?.call(this, error);
+    };
+  }
+  return out as WpwlOptions;
+}
+
+/**
+ * Maps the widget's `onError` argument to a WpwlError: `InvalidCheckoutIdError`
+ * → `CHECKOUT_EXPIRED` (the checkout expired or is unknown: prepare a new one,
+ * never retry it); anything else → `WIDGET_ERROR` with the original as `cause`
+ * and its `name` (and `brand`, `event`) in `details`.
+ */
+export function classifyWidgetError(error: unknown): WpwlError {
+  const { name, message, brand, event } = (error ?? {}) as WidgetErrorEvent;
+  return name === 'InvalidCheckoutIdError'
+    ? new WpwlError('CHECKOUT_EXPIRED', 'checkout expired or unknown: prepare a new checkout', { cause: error, details: { name } })
+    : new WpwlError('WIDGET_ERROR', `widget: ${name ?? 'error'}${message ? `: ${message}` : ''}`, { cause: error, details: { name, brand, event } });
+}
