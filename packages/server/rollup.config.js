@@ -1,0 +1,48 @@
+// Build of @wpwl/server. The gateway's field tables (@wpwl/gateway-spec) are a
+// private workspace package published as TypeScript sources: they are inlined
+// here, transpiled on their own, so the published package depends on nothing
+// private and its declarations never mention it.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { packageConfig } from '../../scripts/rollup.shared.js';
+
+const specEntry = fileURLToPath(import.meta.resolve('@wpwl/gateway-spec'));
+const specDir = dirname(specEntry);
+
+/** Resolves and transpiles the inlined field-table sources. */
+const inlineGatewaySpec = {
+  name: 'inline-gateway-spec',
+  resolveId(id, importer) {
+    if (id === '@wpwl/gateway-spec') return specEntry;
+    if (importer?.startsWith(specDir) && id.startsWith('.')) {
+      const target = resolve(dirname(importer), id).replace(/\.js$/, '.ts');
+      if (existsSync(target)) return target;
+      if (existsSync(join(target, 'index.ts'))) return join(target, 'index.ts');
+    }
+    return null;
+  },
+  load(id) {
+    if (!id.startsWith(specDir)) return null;
+    const { outputText, sourceMapText } = ts.transpileModule(readFileSync(id, 'utf8'), {
+      fileName: id,
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        sourceMap: true,
+        verbatimModuleSyntax: true,
+      },
+    });
+    return { code: outputText.replace(/\/\/# sourceMappingURL=.*$/m, ''), map: sourceMapText };
+  },
+};
+
+const config = packageConfig({
+  packageDir: import.meta.dirname,
+  input: { index: 'src/index.ts', browser: 'src/browser.ts' },
+  bundle: ['@wpwl/gateway-spec'],
+});
+config.plugins.unshift(inlineGatewaySpec);
+
+export default config;

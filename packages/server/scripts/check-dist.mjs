@@ -1,0 +1,21 @@
+// Checks what publint and attw cannot: the private field-table package is
+// inlined into the build, and no emitted file still imports it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const IMPORTS_SPEC = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]@wpwl\/gateway-spec['"]/;
+const dist = new URL('../dist/', import.meta.url).pathname;
+const offenders = [];
+const walk = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path);
+    else if (/\.(js|d\.ts)$/.test(entry.name) && IMPORTS_SPEC.test(readFileSync(path, 'utf8'))) offenders.push(path);
+  }
+};
+walk(dist);
+if (offenders.length > 0) {
+  console.error(`@wpwl/gateway-spec must be bundled, but these files still import it:\n${offenders.join('\n')}`);
+  process.exit(1);
+}
+console.log('dist is self-contained: nothing imports @wpwl/gateway-spec');

@@ -1,0 +1,228 @@
+// Owns the gateway client: configuration checks, and the operations a
+// merchant backend performs (prepare checkout, read a status, capture,
+// refund, reverse), each validated completely before anything is sent.
+import { ENTITY_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
+import { formatAmountExact } from './amount.js';
+import { assertServerEnvironment } from './environment.js';
+import { GatewayValidationError, WpwlServerError, type ParameterViolation } from './errors.js';
+import type { AmountReferenceParams, CheckoutParams, ReferenceParams } from './params.js';
+import { isCheckoutId, parseStatusResource } from './resource-path.js';
+import { readCheckoutResult, readPaymentResult, type CheckoutResult, type PaymentResult } from './response.js';
+import { checkFieldRules, type RuleSet } from './rules.js';
+import { serializeParams } from './serialize.js';
+import { sendToGateway, type TransportConfig } from './transport.js';
+
+/** Options of {@link createGatewayClient}. */
+export interface GatewayClientOptions {
+  /**
+   * The gateway's base URL (test and live differ), e.g. `https://test.gateway.example/`.
+   * Must be https; plain http only on a loopback host (a local sandbox).
+   */
+  baseUrl: string;
+  /** The Bearer access token from the merchant backoffice. Keep it on the server. */
+  accessToken: string;
+  /** The entity id (32 lowercase hex characters) that authorizes the requests. */
+  entityId: string;
+  /** A fetch implementation; defaults to the global one (Node 20+). */
+  fetch?: typeof globalThis.fetch;
+  /** Per-attempt time limit in milliseconds. Default 30000. */
+  timeoutMs?: number;
+  /**
+   * How often a throttled request (`800.120.100`) is retried, with exponential
+   * backoff; GETs are also retried after a network fault, timeout or 5xx. Default 2.
+   */
+  retries?: number;
+  /** First backoff delay in milliseconds, doubled per retry (capped at 30 s). Default 500. */
+  retryDelayMs?: number;
+}
+
+/** The operations of a merchant backend against the gateway. */
+export interface GatewayClient {
+  /** The base URL the client talks to (as given, normalised without a trailing slash). */
+  readonly baseUrl: string;
+  /** The entity id the client sends. */
+  readonly entityId: string;
+  /**
+   * Prepares a checkout (`POST /v1/checkouts`). The parameters are serialized to
+   * the interface's flat names and validated against its field tables first.
+   *
+   * @throws GatewayValidationError (`VALIDATION_FAILED`) listing every broken rule; nothing is sent
+   * @throws WpwlServerError `GATEWAY_REJECTED` when the gateway answers 400, and the transport codes
+   */
+  prepareCheckout(params: CheckoutParams): Promise<CheckoutResult>;
+  /**
+   * Reads the payment (or registration) of a checkout. Accepts only
+   * `/v1/checkouts/{id}/payment`, `/v1/checkouts/{id}/registration` or a bare
+   * checkout id. A declined payment is a result (HTTP 400), not an error: check
+   * `classification` or use {@link verifyPayment}.
+   *
+   * @throws WpwlServerError `INVALID_RESOURCE_PATH` before any request for any other input
+   */
+  getPaymentStatus(resourcePathOrCheckoutId: string): Promise<PaymentResult>;
+  /** Captures a preauthorization (PA) in full or in part: `POST /v1/payments/{id}` with `paymentType=CP`. */
+  capture(paymentId: string, params: AmountReferenceParams): Promise<PaymentResult>;
+  /** Refunds a debit or capture: `POST /v1/payments/{id}` with `paymentType=RF`. */
+  refund(paymentId: string, params: AmountReferenceParams): Promise<PaymentResult>;
+  /** Reverses a PA, DB or CD (before the connector's cut-off): `POST /v1/payments/{id}` with `paymentType=RV`. */
+  reverse(paymentId: string, params?: ReferenceParams): Promise<PaymentResult>;
+}
+
+const TOKEN = /^[\x21-\x7e]+$/;
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+function configError(field: string, rule: string, message: string): WpwlServerError {
+  return new WpwlServerError('INVALID_CONFIG', `createGatewayClient: ${field} ${message}`, { details: { field, rule } });
+}
+
+function normaliseBaseUrl(baseUrl: unknown): string {
+  let url: URL;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    throw configError('baseUrl', 'absolute URL', `must be an absolute URL, got ${JSON.stringify(baseUrl)}.`);
+  }
+  const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname));
+  if (!secure) {
+    throw configError('baseUrl', 'https', `must use https (plain http only on a loopback host), got ${url.protocol}//${url.host}.`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw configError('baseUrl', 'no credentials, query or fragment', 'must not carry credentials, a query or a fragment.');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function nonNegativeInteger(value: unknown, field: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw configError(field, 'non-negative integer', `must be a non-negative integer, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * Creates a client for the gateway. Refuses to run in a browser: the access
+ * token must stay on the server.
+ *
+ * @example
+ * const gateway = createGatewayClient({
+ *   baseUrl: process.env.WPWL_BASE_URL!, accessToken: process.env.WPWL_ACCESS_TOKEN!, entityId: process.env.WPWL_ENTITY_ID!,
+ * });
+ * const { id } = await gateway.prepareCheckout({ amount: '92.00', currency: 'EUR', paymentType: 'DB' });
+ */
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  assertServerEnvironment();
+  if (typeof options !== 'object' || options === null) {
+    throw configError('options', 'object', 'must be an object with baseUrl, accessToken and entityId.');
+  }
+  const base = normaliseBaseUrl(options.baseUrl);
+  if (typeof options.accessToken !== 'string' || !TOKEN.test(options.accessToken)) {
+    throw configError('accessToken', 'visible ASCII', 'must be a non-empty string of visible ASCII characters (no spaces or line breaks).');
+  }
+  if (typeof options.entityId !== 'string' || !ENTITY_ID_PATTERN.test(options.entityId)) {
+    throw configError('entityId', '32 lowercase hex', `must be 32 lowercase hexadecimal characters, got ${JSON.stringify(options.entityId)}.`);
+  }
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw configError('fetch', 'function', 'is missing: no global fetch (Node 20+ has one); pass options.fetch.');
+  }
+  const timeoutMs = nonNegativeInteger(options.timeoutMs, 'timeoutMs', 30_000);
+  if (timeoutMs === 0) throw configError('timeoutMs', 'positive', 'must be positive.');
+  const transport: TransportConfig = {
+    base,
+    accessToken: options.accessToken,
+    fetch: fetchImpl,
+    timeoutMs,
+    retries: nonNegativeInteger(options.retries, 'retries', 2),
+    retryDelayMs: nonNegativeInteger(options.retryDelayMs, 'retryDelayMs', 500),
+  };
+  const entityId = options.entityId;
+
+  /** Serializes and validates; returns the flat body and every broken rule. */
+  const buildBody = (nested: object, flatExtra: Record<string, unknown> | undefined, ruleSet: RuleSet) => {
+    const { flat, violations } = serializeParams(nested, flatExtra);
+    if ('entityId' in flat) {
+      violations.push({ field: 'entityId', rule: 'set by the client', message: 'comes from createGatewayClient options, not from the parameters' });
+    }
+    flat.entityId = entityId;
+    // The serializer already reported these fields precisely; the tables would only repeat them.
+    const reported = new Set(violations.map((v) => v.field));
+    violations.push(...checkFieldRules(flat, ruleSet).filter((v) => !reported.has(v.field)));
+    return { flat, violations };
+  };
+
+  const reference = async (
+    paymentType: 'CP' | 'RF' | 'RV',
+    operation: string,
+    paymentId: unknown,
+    params: ReferenceParams | undefined,
+  ): Promise<PaymentResult> => {
+    const own: ParameterViolation[] = [];
+    if (typeof paymentId !== 'string' || !PAYMENT_ID_PATTERN.test(paymentId)) {
+      own.push({ field: 'paymentId', rule: 'AN32 letters and digits', message: `must be a payment id of 32 letters and digits, got ${JSON.stringify(paymentId)}` });
+    }
+    const { amount, currency } = params ?? {};
+    if (paymentType !== 'RV') {
+      if (amount === undefined) own.push({ field: 'amount', rule: 'required', message: `is required for ${operation}` });
+      if (currency === undefined) own.push({ field: 'currency', rule: 'required', message: `is required for ${operation}` });
+    } else if ((amount === undefined) !== (currency === undefined)) {
+      own.push({ field: amount === undefined ? 'amount' : 'currency', rule: 'amount with currency', message: 'amount and currency go together' });
+    }
+    const { flat, violations } = buildBody({ ...params, paymentType }, undefined, 'reference');
+    const reported = new Set(own.map((v) => v.field));
+    const all = [...own, ...violations.filter((v) => !reported.has(v.field))];
+    if (all.length > 0) throw new GatewayValidationError(all, operation);
+    const response = await sendToGateway(transport, { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation });
+    const result = readPaymentResult(response.body, response.status);
+    if (response.status === 400) throw rejected(operation, result);
+    return result;
+  };
+
+  return {
+    baseUrl: base,
+    entityId,
+
+    async prepareCheckout(params) {
+      if (typeof params !== 'object' || params === null) {
+        throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'prepareCheckout');
+      }
+      const { flatParameters, ...nested } = params;
+      const { flat, violations } = buildBody(nested, flatParameters, 'checkout');
+      if (violations.length > 0) throw new GatewayValidationError(violations, 'prepareCheckout');
+      const response = await sendToGateway(transport, { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' });
+      if (response.status === 400) throw rejected('prepareCheckout', readPaymentResult(response.body, response.status));
+      return readCheckoutResult(response.body, response.status, isCheckoutId);
+    },
+
+    async getPaymentStatus(resourcePathOrCheckoutId) {
+      const resource = parseStatusResource(resourcePathOrCheckoutId);
+      const response = await sendToGateway(transport, {
+        method: 'GET',
+        path: resource.path,
+        params: { entityId },
+        operation: 'getPaymentStatus',
+      });
+      return readPaymentResult(response.body, response.status, resource.checkoutId);
+    },
+
+    capture: (paymentId, params) => reference('CP', 'capture', paymentId, params),
+    refund: (paymentId, params) => reference('RF', 'refund', paymentId, params),
+    reverse: (paymentId, params) => reference('RV', 'reverse', paymentId, params),
+  };
+}
+
+function rejected(operation: string, result: PaymentResult): WpwlServerError {
+  return new WpwlServerError(
+    'GATEWAY_REJECTED',
+    `${operation}: the gateway rejected the request with ${result.result.code}${result.result.description ? ` "${result.result.description}"` : ''} (${result.classification}).`,
+    { details: { status: result.httpStatus, result: result.result, raw: result.raw, classification: result.classification } },
+  );
+}
+
+/** Formats an amount the way the gateway expects it ("10.50"); throws VALIDATION_FAILED rather than round. */
+export function formatAmount(amount: string | number): string {
+  const formatted = formatAmountExact(amount);
+  if (!formatted.ok) {
+    throw new GatewayValidationError([{ field: 'amount', rule: formatted.rule, message: formatted.message }], 'formatAmount');
+  }
+  return formatted.value;
+}

@@ -1,0 +1,118 @@
+// Owns the error types of @wpwl/server: one class with a stable machine-readable
+// `code`, a subclass for parameter violations, and the type guard. Messages name
+// the field and the rule; codes are the API.
+
+/** Every code a server error can carry. Codes are stable API; messages are not. */
+export type WpwlServerErrorCode =
+  /** Missing or malformed Authorization header (HTTP 401). */
+  | 'UNAUTHORIZED'
+  /** The access token was refused (HTTP 403). */
+  | 'FORBIDDEN'
+  /** No such checkout or payment, or a mistyped path (HTTP 404). */
+  | 'NOT_FOUND'
+  /** The gateway answered `800.120.100` (too many requests) and no retry was left. */
+  | 'THROTTLED'
+  /** No answer within `timeoutMs`. */
+  | 'TIMEOUT'
+  /** The request never got an HTTP answer (refused connection, DNS, reset …). */
+  | 'NETWORK'
+  /** Parameters broke the interface's field rules; nothing was sent. */
+  | 'VALIDATION_FAILED'
+  /** A resourcePath or checkout id of any other shape than the interface's; nothing was sent. */
+  | 'INVALID_RESOURCE_PATH'
+  /** The package was loaded where `window` or `document` exists. */
+  | 'BROWSER_NOT_SUPPORTED'
+  /** `createGatewayClient` options are unusable (base URL, token, entity id …). */
+  | 'INVALID_CONFIG'
+  /** The gateway refused a request that creates something (HTTP 400): checkout, capture, refund, reversal. */
+  | 'GATEWAY_REJECTED'
+  /** The gateway answered with a status this client does not expect (5xx, 3xx …). */
+  | 'SERVER_ERROR'
+  /** The body was not JSON, or lacked `result.code` / a required id. */
+  | 'INVALID_RESPONSE';
+
+/** One broken rule of one flat parameter, e.g. `{ field: 'customer.email', rule: 'length 6-128' }`. */
+export interface ParameterViolation {
+  /** The flat parameter name as the gateway knows it, e.g. `cart.items[0].price`. */
+  field: string;
+  /** The rule that was broken, short and stable enough to switch on. */
+  rule: string;
+  /** A sentence for people. */
+  message: string;
+}
+
+/** The gateway's `result` object of a failed call, when there was one. */
+export interface GatewayErrorResult {
+  code: string;
+  description?: string;
+}
+
+/** Code-specific facts attached to a server error. */
+export interface WpwlServerErrorDetails {
+  /** The input field or option the error is about. */
+  field?: string;
+  /** The rule that was broken, in words. */
+  rule?: string;
+  /** HTTP status, when the gateway answered. */
+  status?: number;
+  /** The gateway's result object, when the body had one. */
+  result?: GatewayErrorResult;
+  /** The parsed response body, when there was one (unknown fields included). */
+  raw?: unknown;
+  /** How many attempts were made before giving up. */
+  attempts?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The error type of @wpwl/server. Switch on `code`, never on `message`.
+ *
+ * @example
+ * try { await client.prepareCheckout(params) }
+ * catch (e) { if (isWpwlServerError(e) && e.code === 'THROTTLED') retryLater() }
+ */
+export class WpwlServerError extends Error {
+  override readonly name: string = 'WpwlServerError';
+  readonly code: WpwlServerErrorCode;
+  readonly details: WpwlServerErrorDetails;
+
+  constructor(
+    code: WpwlServerErrorCode,
+    message: string,
+    options?: { cause?: unknown; details?: WpwlServerErrorDetails },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options?.details ?? {};
+  }
+}
+
+/**
+ * Thrown before any request when parameters break the interface's field rules.
+ * `violations` lists every broken rule, not only the first.
+ */
+export class GatewayValidationError extends WpwlServerError {
+  override readonly name: string = 'GatewayValidationError';
+  readonly violations: readonly ParameterViolation[];
+
+  constructor(violations: readonly ParameterViolation[], context: string) {
+    const listed = violations.map((v) => `  - ${v.field}: ${v.message} (${v.rule})`).join('\n');
+    const first = violations[0];
+    super(
+      'VALIDATION_FAILED',
+      `${context}: ${violations.length} parameter${violations.length === 1 ? '' : 's'} break the gateway's field rules; nothing was sent.\n${listed}`,
+      { details: first ? { field: first.field, rule: first.rule } : {} },
+    );
+    this.violations = violations;
+  }
+}
+
+/** True for any WpwlServerError (GatewayValidationError included), also one from another copy of the package. */
+export function isWpwlServerError(value: unknown): value is WpwlServerError {
+  return (
+    value instanceof WpwlServerError ||
+    (value instanceof Error &&
+      (value.name === 'WpwlServerError' || value.name === 'GatewayValidationError') &&
+      'code' in value)
+  );
+}
