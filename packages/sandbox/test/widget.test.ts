@@ -449,7 +449,17 @@ describe('paying', () => {
   });
 
   it('goes to the result URL after a decline too: the merchant reads the status', async () => {
-    gateway.payment = { status: 400, body: { result: { code: '800.100.151', description: 'transaction declined' } } };
+    gateway.payment = {
+      status: 400,
+      body: {
+        id: 'p'.repeat(32),
+        paymentType: 'DB',
+        paymentBrand: 'VISA',
+        amount: '92.00',
+        currency: 'EUR',
+        result: { code: '800.100.151', description: 'transaction declined (invalid card)' },
+      },
+    };
     page();
     await loadWidget();
     fillValidCard('4000000000000002');
@@ -502,6 +512,45 @@ describe('paying', () => {
     expect(navigations).toHaveLength(0);
     expect(q('.wpwl-group-cardNumber .wpwl-hint-cardNumberError').textContent).toContain('card.number');
     expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(false);
+  });
+
+  it('shows each field the gateway lists in parameterErrors next to that field', async () => {
+    gateway.payment = {
+      status: 400,
+      body: {
+        result: {
+          code: '100.100.101',
+          description: 'invalid creditcard, bank account number or bank name (and 1 more, see parameterErrors)',
+          parameterErrors: [
+            { name: 'card.holder', value: 'Jane Jones', message: 'must be letters only' },
+            { name: 'card.cvv', value: '123', message: 'must be 4 digits for AMEX' },
+          ],
+        },
+      },
+    };
+    page();
+    await loadWidget();
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(q('.wpwl-group-cardHolder .wpwl-hint-cardHolderError').textContent).toBe('card.holder: must be letters only');
+    expect(q('.wpwl-group-cvv .wpwl-hint-cvvError').textContent).toBe('card.cvv: must be 4 digits for AMEX');
+    expect(q('.wpwl-group-cardNumber').classList.contains('wpwl-has-error')).toBe(false);
+    expect(navigations).toHaveLength(0);
+  });
+
+  it('keeps the shopper on the form when the gateway refuses a second payment for the checkout', async () => {
+    gateway.payment = {
+      status: 400,
+      body: { result: { code: '200.300.405', description: 'duplicate entity: this checkout already has a payment' } },
+    };
+    page();
+    await loadWidget();
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(q('.wpwl-message.wpwl-has-error').textContent).toContain('already has a payment');
+    expect(navigations).toHaveLength(0);
   });
 
   it('shows a validation answer about another parameter above the form', async () => {

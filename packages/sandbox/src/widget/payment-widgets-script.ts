@@ -598,7 +598,6 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     var result = body.result || {};
     var code = String(result.code || '');
     var description = String(result.description || code);
-    var validation = response.status === 400 && /^(200\.[123]|100\.[53][07]|800\.900|100\.[69]00\.500)/.test(code);
     if (body.redirect && body.redirect.url) {
       navigate(redirectLocation(body.redirect), options.paymentTarget);
       return;
@@ -608,19 +607,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       showMessage(ctx, texts.messages.throttled);
       return;
     }
-    if (validation && showFieldError(ctx, description)) {
-      setSubmitting(ctx, false);
-      return;
-    }
     if (response.status === 404 || (code === '200.300.404' && /checkout/i.test(description))) {
       // An expired checkout stays unpayable: the merchant has to create a new one.
       showMessage(ctx, texts.messages.invalidCheckout);
       fireError({ name: 'InvalidCheckoutIdError', message: description || texts.messages.invalidCheckout });
-      return;
-    }
-    if (validation) {
-      setSubmitting(ctx, false);
-      showMessage(ctx, description);
       return;
     }
     if (!response.body || response.status >= 500) {
@@ -629,24 +619,44 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       fireError({ name: 'WidgetError', brand: ctx.brand, event: 'payment', message: 'The gateway answered HTTP ' + response.status + (code ? ' (' + code + ')' : '') });
       return;
     }
-    // Success and declines alike go to the shopper result URL: the merchant reads the status.
+    // A 400 without a payment in it is a rejected request (bad field, duplicate):
+    // nothing was charged, so the shopper stays here and can correct it.
+    // A 400 carrying a payment is a decline and goes to the result URL like a success.
+    var isPayment = Boolean(body.paymentType || body.paymentBrand || body.amount);
+    if (response.status >= 400 && !isPayment) {
+      setSubmitting(ctx, false);
+      if (!showFieldErrors(ctx, result.parameterErrors || body.parameterErrors, description)) showMessage(ctx, description);
+      return;
+    }
     navigate(resultLocation(ctx), options.shopperResultTarget);
   }
 
-  // The gateway's description names the offending parameter; put it next to that field.
-  function showFieldError(ctx, description) {
-    var fieldMap = [
-      ['card.number', 'cardNumber', 'cardNumberError'], ['card.expiryMonth', 'expiry', 'expiryMonthError'],
-      ['card.expiryYear', 'expiry', 'expiryYearError'], ['card.holder', 'cardHolder', 'cardHolderError'],
-      ['card.cvv', 'cvv', 'cvvError']
-    ];
-    for (var i = 0; i < fieldMap.length; i++) {
-      if (description.indexOf(fieldMap[i][0]) !== -1 && ctx.groups[fieldMap[i][1]]) {
-        showError(ctx, fieldMap[i][1], fieldMap[i][2], description);
-        return true;
-      }
+  // The gateway names the offending parameters (parameterErrors, else the
+  // description); show each card one next to its field. False if none is ours.
+  function showFieldErrors(ctx, parameterErrors, description) {
+    var fieldMap = {
+      'card.number': ['cardNumber', 'cardNumberError'], 'card.expiryMonth': ['expiry', 'expiryMonthError'],
+      'card.expiryYear': ['expiry', 'expiryYearError'], 'card.holder': ['cardHolder', 'cardHolderError'],
+      'card.cvv': ['cvv', 'cvvError']
+    };
+    var shown = false;
+    var show = function (name, text) {
+      var target = fieldMap[name];
+      if (!target || !ctx.groups[target[0]] || ctx.groups[target[0]].classList.contains('wpwl-has-error')) return;
+      showError(ctx, target[0], target[1], text);
+      shown = true;
+    };
+    if (Array.isArray(parameterErrors)) {
+      parameterErrors.forEach(function (error) {
+        if (error && typeof error.name === 'string') show(error.name, error.message ? error.name + ': ' + error.message : description);
+      });
     }
-    return false;
+    if (!shown) {
+      Object.keys(fieldMap).forEach(function (name) {
+        if (!shown && description.indexOf(name) !== -1) show(name, description);
+      });
+    }
+    return shown;
   }
 
   function setSubmitting(ctx, submitting) {
