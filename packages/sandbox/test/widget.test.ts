@@ -260,6 +260,16 @@ describe('rendering', () => {
     expect(document.querySelector('.wpwl-container, .wpwl-button')).toBeNull();
   });
 
+  it('does not mistake a throttled checkout lookup for an expired checkout', async () => {
+    gateway.session = { status: 429, body: { result: { code: '800.120.100', description: 'Too many requests.' } } };
+    page();
+    const onError = vi.fn();
+    void loadWidget({ onError });
+    await settle();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'WidgetError', message: expect.stringContaining('800.120.100') }));
+  });
+
   it('reports an unreachable gateway as a WidgetError', async () => {
     gateway.session = 'network-error';
     page();

@@ -185,8 +185,13 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     if (unloaded) return;
     var body = response.body || {};
     var code = body.result && body.result.code;
-    if (response.status === 404 || code === '200.300.404' || !body.id) {
+    if (response.status === 404 || code === '200.300.404') {
       fireError({ name: 'InvalidCheckoutIdError', message: (body.result && body.result.description) || texts.messages.invalidCheckout });
+      return;
+    }
+    if (response.status !== 200 || !body.id) {
+      // Throttled or broken: the checkout may still be fine, so this is not an expiry.
+      fireError({ name: 'WidgetError', event: 'session', message: 'The gateway answered HTTP ' + response.status + (code ? ' (' + code + ')' : '') + ' for the checkout' });
       return;
     }
     session = body;
