@@ -1,0 +1,41 @@
+// Build of @wpwl/sandbox: the library entry and the wpwl-sandbox CLI. The
+// private field tables (@wpwl/gateway-spec, TypeScript sources) are inlined,
+// transpiled on their own, so the package depends on nothing private.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { packageConfig } from '../../scripts/rollup.shared.js';
+
+const specEntry = fileURLToPath(import.meta.resolve('@wpwl/gateway-spec'));
+const specDir = dirname(specEntry);
+
+const inlineGatewaySpec = {
+  name: 'inline-gateway-spec',
+  resolveId(id, importer) {
+    if (id === '@wpwl/gateway-spec') return specEntry;
+    if (importer?.startsWith(specDir) && id.startsWith('.')) {
+      const target = resolve(dirname(importer), id).replace(/\.js$/, '.ts');
+      if (existsSync(target)) return target;
+    }
+    return null;
+  },
+  load(id) {
+    if (!id.startsWith(specDir)) return null;
+    const { outputText, sourceMapText } = ts.transpileModule(readFileSync(id, 'utf8'), {
+      fileName: id,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, sourceMap: true, verbatimModuleSyntax: true },
+    });
+    return { code: outputText.replace(/\/\/# sourceMappingURL=.*$/m, ''), map: sourceMapText };
+  },
+};
+
+const config = packageConfig({
+  packageDir: import.meta.dirname,
+  input: { index: 'src/index.ts', cli: 'src/cli.ts' },
+  bundle: ['@wpwl/gateway-spec'],
+  banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+});
+config.plugins.unshift(inlineGatewaySpec);
+
+export default config;

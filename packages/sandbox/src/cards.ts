@@ -1,0 +1,186 @@
+// Owns the test cards and the card checks: which number gives which outcome,
+// brand detection, Luhn, expiry and security-code rules. Only the BIN and the
+// last four digits leave this module; the full number and the CVV are used
+// here and dropped.
+
+import { RESULTS, type Result } from './result-codes.js';
+
+/** What a card submission leads to. */
+export type CardOutcome =
+  | { kind: 'success' }
+  | { kind: 'decline'; result: Result }
+  | { kind: 'challenge' };
+
+/** A documented test card. */
+export interface TestCard {
+  number: string;
+  brand: string;
+  outcome: CardOutcome;
+  /** What the card is for, in words (README table). */
+  purpose: string;
+}
+
+/** The test cards whose number decides the outcome. Any other valid card number succeeds. */
+export const TEST_CARDS: readonly TestCard[] = [
+  { number: '4200000000000000', brand: 'VISA', outcome: { kind: 'success' }, purpose: 'success' },
+  { number: '5454545454545454', brand: 'MASTER', outcome: { kind: 'success' }, purpose: 'success' },
+  { number: '377777777777770', brand: 'AMEX', outcome: { kind: 'success' }, purpose: 'success (4-digit CVV)' },
+  {
+    number: '4000000000003220',
+    brand: 'VISA',
+    outcome: { kind: 'challenge' },
+    purpose: '3-D Secure: pending with redirect.url to the challenge page',
+  },
+  {
+    number: '4000000000000002',
+    brand: 'VISA',
+    outcome: { kind: 'decline', result: RESULTS.declinedInvalidCard },
+    purpose: 'declined: invalid card',
+  },
+  {
+    number: '4000000000009995',
+    brand: 'VISA',
+    outcome: { kind: 'decline', result: RESULTS.declinedInsufficientFunds },
+    purpose: 'declined: insufficient funds',
+  },
+  {
+    number: '4000000000000069',
+    brand: 'VISA',
+    outcome: { kind: 'decline', result: RESULTS.cardExpired },
+    purpose: 'declined: expired (whatever the expiry date sent)',
+  },
+  {
+    number: '4000000000000127',
+    brand: 'VISA',
+    outcome: { kind: 'decline', result: RESULTS.declinedInvalidCvv },
+    purpose: 'declined: wrong CVV',
+  },
+  {
+    number: '4000000000000119',
+    brand: 'VISA',
+    outcome: { kind: 'decline', result: RESULTS.timeout },
+    purpose: 'communication error: timeout, uncertain result',
+  },
+  {
+    number: '5105105105105100',
+    brand: 'MASTER',
+    outcome: { kind: 'decline', result: RESULTS.declinedByAuthorizationSystem },
+    purpose: 'declined by the authorization system',
+  },
+];
+
+const BRAND_PATTERNS: ReadonlyArray<[brand: string, pattern: RegExp]> = [
+  ['AMEX', /^3[47]/],
+  ['DINERS', /^3(?:0[0-5]|[689])/],
+  ['JCB', /^35(?:2[89]|[3-8])/],
+  ['VISA', /^4/],
+  ['MAESTRO', /^(?:5018|5020|5038|6304|6759|676[1-3])/],
+  ['MASTER', /^(?:5[1-5]|2(?:2[2-9]|[3-6][0-9]|7[01]|720))/],
+  ['DISCOVER', /^6(?:011|5)/],
+  ['UNIONPAY', /^62/],
+];
+
+// Brand codes a card of the detected brand may also be submitted under.
+const BRAND_FAMILIES: Record<string, readonly string[]> = {
+  VISA: ['VISA', 'VISADEBIT', 'VISAELECTRON'],
+  MASTER: ['MASTER', 'MASTERDEBIT'],
+};
+
+/** The card brands the sandbox processes. */
+export const CARD_BRANDS: ReadonlySet<string> = new Set([
+  ...BRAND_PATTERNS.map(([brand]) => brand),
+  ...Object.values(BRAND_FAMILIES).flat(),
+]);
+
+const CVV_REQUIRED = new Set(['VISA', 'MASTER', 'AMEX']);
+
+/** The brand a card number belongs to, or `undefined`. */
+export function detectBrand(number: string): string | undefined {
+  return BRAND_PATTERNS.find(([, pattern]) => pattern.test(number))?.[0];
+}
+
+/** The Luhn (mod 10) check every card number carries. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length > 0 && sum % 10 === 0;
+}
+
+/** Card details as submitted (already format-checked against the field tables). */
+export interface CardInput {
+  number: string;
+  expiryMonth: string;
+  expiryYear: string;
+  cvv?: string | undefined;
+  holder?: string | undefined;
+}
+
+/** What the sandbox keeps and returns of a card: never the full number, never the CVV. */
+export interface StoredCard {
+  bin: string;
+  last4Digits: string;
+  holder?: string;
+  expiryMonth: string;
+  expiryYear: string;
+}
+
+/** The stored form of a card. */
+export function storedCard(card: CardInput): StoredCard {
+  return {
+    bin: card.number.slice(0, 6),
+    last4Digits: card.number.slice(-4),
+    ...(card.holder ? { holder: card.holder } : {}),
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+  };
+}
+
+/** The checks that make a card unusable, whatever the test card table says. */
+export function checkCard(
+  card: CardInput,
+  requestedBrand: string | undefined,
+  now: number,
+  options: { cvvRequired: boolean },
+): { brand: string } | { error: Result; detail: string } {
+  const detected = detectBrand(card.number);
+  const brand = requestedBrand ?? detected;
+  if (brand === undefined) {
+    return { error: RESULTS.brandMismatch, detail: 'card.number belongs to no known card brand; send paymentBrand' };
+  }
+  if (!CARD_BRANDS.has(brand)) {
+    return { error: RESULTS.invalidPaymentMethod, detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only` };
+  }
+  if (detected !== undefined && !(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
+    return { error: RESULTS.brandMismatch, detail: `card.number is a ${detected} number, not ${brand}` };
+  }
+  if (!passesLuhn(card.number)) {
+    return { error: RESULTS.invalidCardNumber, detail: 'card.number fails the Luhn check' };
+  }
+  const today = new Date(now);
+  const year = Number(card.expiryYear);
+  const month = Number(card.expiryMonth);
+  if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
+    return { error: RESULTS.cardExpired, detail: `card.expiryMonth/card.expiryYear ${card.expiryMonth}/${card.expiryYear} is in the past` };
+  }
+  const family = detected ?? brand;
+  if (card.cvv === undefined || card.cvv === '') {
+    if (options.cvvRequired && CVV_REQUIRED.has(family)) {
+      return { error: RESULTS.cvvMissing, detail: `card.cvv is required for ${family}` };
+    }
+  } else if (card.cvv.length !== (family === 'AMEX' ? 4 : 3)) {
+    return { error: RESULTS.cvvInvalid, detail: `card.cvv must be ${family === 'AMEX' ? 4 : 3} digits for ${family}` };
+  }
+  return { brand };
+}
+
+/** The outcome a valid card number leads to. */
+export function outcomeOf(number: string): CardOutcome {
+  return TEST_CARDS.find((card) => card.number === number)?.outcome ?? { kind: 'success' };
+}

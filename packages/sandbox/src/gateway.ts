@@ -1,0 +1,518 @@
+// Owns the gateway's operations, free of HTTP: prepare checkout, the shopper's
+// (or merchant's) submission against a checkout, status reads, direct
+// payments, and the 3-D Secure challenge. Every state change happens in one
+// synchronous step after the request body is read, so two concurrent
+// submissions can never both pass the once-only check.
+
+import {
+  ENTITY_ID_PATTERN,
+  FIELD_RULES,
+  amountToCents,
+  centsToAmount,
+  validateParams,
+  type FieldViolation,
+} from '@wpwl/gateway-spec';
+import { checkCard, outcomeOf, storedCard, type CardInput } from './cards.js';
+import { newCheckoutId, newPaymentId } from './format.js';
+import { decideReference } from './references.js';
+import {
+  echoable,
+  envelope,
+  paymentBody,
+  paymentStatus,
+  registrationBody,
+  Records,
+  type CheckoutRecord,
+  type PaymentRecord,
+  type Submission,
+} from './records.js';
+import { RESULTS, type Result } from './result-codes.js';
+import { resultForViolations } from './violation-codes.js';
+import type { UnreadPaymentNotifier } from './shopper-callback.js';
+
+/** How long a checkout id stays usable. */
+export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
+
+/** What the HTTP layer sends back. */
+export type Reply =
+  | { kind: 'json'; status: number; body: Record<string, unknown> }
+  | { kind: 'html'; status: number; html: string }
+  | { kind: 'redirect'; location: string };
+
+/** Who sent a request to a checkout's payment path. */
+export type Submitter = 'shopper' | 'merchant';
+
+interface GatewayDeps {
+  entityId: string;
+  now: () => number;
+  notifier: UnreadPaymentNotifier;
+  /** `sha384-…` of the served widget script, or undefined when no script is served. */
+  widgetIntegrity: () => string | undefined;
+}
+
+export class Gateway {
+  readonly records = new Records();
+  /** 3-D Secure challenge id (checkout id or payment id) → payment id. */
+  private readonly challenges = new Map<string, string>();
+
+  constructor(private readonly deps: GatewayDeps) {}
+
+  private json(status: number, result: Result, fields: Record<string, unknown> = {}): Reply {
+    return { kind: 'json', status, body: envelope(result, this.deps.now(), fields) };
+  }
+
+  private invalid(violations: FieldViolation[], params: Record<string, string>): Reply {
+    const result = resultForViolations(violations);
+    const parameterErrors = violations.map((v) => ({
+      name: v.field,
+      // Card data is never echoed, not even in an error.
+      ...(v.field.startsWith('card.') ? {} : { value: params[v.field] ?? '' }),
+      message: v.message,
+    }));
+    return this.json(400, { ...result, parameterErrors } as Result);
+  }
+
+  /** 403 for a well-formed entityId of another entity; `undefined` when the entity may go on. */
+  private foreignEntity(params: Record<string, string>): Reply | undefined {
+    const entityId = params.entityId;
+    if (entityId !== undefined && ENTITY_ID_PATTERN.test(entityId) && entityId !== this.deps.entityId) {
+      return this.json(403, { ...RESULTS.forbidden, description: `${RESULTS.forbidden.description}: entityId does not belong to this access token` });
+    }
+    return undefined;
+  }
+
+  /** entityId for a read (GET): required, well-formed and ours. */
+  private entityForRead(params: Record<string, string>): Reply | undefined {
+    const entityId = params.entityId;
+    if (entityId === undefined || entityId === '') {
+      return this.invalid([{ field: 'entityId', rule: 'required', message: 'entityId is required (query parameter)' }], params);
+    }
+    if (!ENTITY_ID_PATTERN.test(entityId)) {
+      const rule = FIELD_RULES.entityId?.format.rule ?? '32 lowercase hex characters';
+      return this.invalid([{ field: 'entityId', rule, message: `entityId must be ${rule}` }], params);
+    }
+    return this.foreignEntity(params);
+  }
+
+  private openCheckout(id: string): CheckoutRecord | undefined {
+    const checkout = this.records.checkouts.get(id);
+    return checkout && this.deps.now() < checkout.expiresAt ? checkout : undefined;
+  }
+
+  private checkoutGone(): Reply {
+    return this.json(404, RESULTS.checkoutUnknown);
+  }
+
+  /** `POST /v1/checkouts` */
+  createCheckout(params: Record<string, string>): Reply {
+    const foreign = this.foreignEntity(params);
+    if (foreign) return foreign;
+    const violations = validateParams(params, 'checkout');
+    if (violations.length > 0) return this.invalid(violations, params);
+    const now = this.deps.now();
+    const overridePaymentType: Record<string, string> = {};
+    for (const [name, value] of Object.entries(params)) {
+      const brand = /^overridePaymentType\[(.+)\]$/.exec(name)?.[1];
+      if (brand) overridePaymentType[brand] = value;
+    }
+    const integrity = params.integrity === 'true' ? this.deps.widgetIntegrity() : undefined;
+    const checkout: CheckoutRecord = {
+      id: newCheckoutId(),
+      entityId: this.deps.entityId,
+      createdAt: now,
+      expiresAt: now + CHECKOUT_LIFETIME_MS,
+      amountCents: amountToCents(params.amount ?? ''),
+      currency: params.currency ?? '',
+      paymentType: params.paymentType ?? '',
+      overridePaymentType,
+      echo: echoable(params),
+      createRegistration: params.createRegistration === 'true',
+      ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
+      ...(params.numberOfCaptures ? { numberOfCaptures: Number(params.numberOfCaptures) } : {}),
+      ...(integrity ? { integrity } : {}),
+    };
+    this.records.checkouts.set(checkout.id, checkout);
+    return this.json(200, RESULTS.checkoutCreated, { id: checkout.id, ...(integrity ? { integrity } : {}) });
+  }
+
+  /** `GET /v1/checkouts/{id}/widget-session` — what the served widget needs to render. */
+  widgetSession(id: string): Reply {
+    const checkout = this.openCheckout(id);
+    if (!checkout) return this.checkoutGone();
+    return this.json(200, RESULTS.checkoutCreated, {
+      id: checkout.id,
+      amount: centsToAmount(checkout.amountCents),
+      currency: checkout.currency,
+      paymentType: checkout.paymentType,
+      expiresAt: new Date(checkout.expiresAt).toISOString(),
+      submitted: checkout.submission !== undefined,
+    });
+  }
+
+  /** `GET /v1/checkouts/{id}/payment` — the merchant's status read. */
+  checkoutPaymentStatus(id: string, params: Record<string, string>): Reply {
+    return this.checkoutStatus(id, params, 'payment');
+  }
+
+  /** `GET /v1/checkouts/{id}/registration` */
+  checkoutRegistrationStatus(id: string, params: Record<string, string>): Reply {
+    return this.checkoutStatus(id, params, 'registration');
+  }
+
+  private checkoutStatus(id: string, params: Record<string, string>, path: 'payment' | 'registration'): Reply {
+    const entity = this.entityForRead(params);
+    if (entity) return entity;
+    const checkout = this.records.checkouts.get(id);
+    if (!checkout) return this.checkoutGone();
+    const submission = checkout.submission;
+    if (!submission) {
+      if (this.deps.now() >= checkout.expiresAt) return this.checkoutGone();
+      return this.json(200, RESULTS.pending, { id: checkout.id });
+    }
+    const now = this.deps.now();
+    if (path === 'payment') {
+      const payment = submission.kind === 'payment' ? this.records.payments.get(submission.recordId) : undefined;
+      if (!payment) {
+        return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: this checkout holds a registration, read /v1/checkouts/${id}/registration` });
+      }
+      submission.read = true;
+      return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, now) };
+    }
+    const registrationId =
+      submission.kind === 'registration' ? submission.recordId : this.records.payments.get(submission.recordId)?.registrationId;
+    const registration = registrationId ? this.records.registrations.get(registrationId) : undefined;
+    if (!registration) {
+      return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: this checkout holds no registration` });
+    }
+    submission.read = true;
+    return { kind: 'json', status: 200, body: registrationBody(registration, now) };
+  }
+
+  /**
+   * `POST /v1/checkouts/{id}/payment` — the shopper's submission from the
+   * widget (no Authorization; the checkout id is the capability) or the
+   * merchant's (authenticated). A checkout accepts one payment.
+   */
+  submitCheckoutPayment(id: string, params: Record<string, string>, submitter: Submitter, baseUrl: string): Reply {
+    const checkout = this.openCheckout(id);
+    if (!checkout) return this.checkoutGone();
+    const rejected = this.checkSubmission(checkout, params, submitter);
+    if (rejected) return rejected;
+    const card = cardInput(params);
+    const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
+    if ('error' in checked) return this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+
+    const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
+    const resourcePath = `/v1/checkouts/${checkout.id}/payment`;
+    const payment = this.process({
+      paymentType: checkout.overridePaymentType[checked.brand] ?? checkout.paymentType,
+      paymentBrand: checked.brand,
+      amountCents: checkout.amountCents,
+      currency: checkout.currency,
+      card,
+      echo: { ...checkout.echo, ...echoable(params) },
+      checkoutId: checkout.id,
+      numberOfCaptures: checkout.numberOfCaptures,
+      createRegistration: checkout.createRegistration || params.createRegistration === 'true',
+      challengeId: checkout.id,
+      resultUrl,
+      resourcePath,
+      baseUrl,
+    });
+    this.submit(checkout, { kind: 'payment', recordId: payment.id }, resultUrl, resourcePath);
+    return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) };
+  }
+
+  /** `POST /v1/checkouts/{id}/registration` — stores the card without paying; same once-only rule. */
+  submitCheckoutRegistration(id: string, params: Record<string, string>, submitter: Submitter): Reply {
+    const checkout = this.openCheckout(id);
+    if (!checkout) return this.checkoutGone();
+    const rejected = this.checkSubmission(checkout, params, submitter);
+    if (rejected) return rejected;
+    const card = cardInput(params);
+    const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
+    if ('error' in checked) return this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+    const registration = {
+      id: newPaymentId(),
+      entityId: checkout.entityId,
+      paymentBrand: checked.brand,
+      card: storedCard(card),
+      result: RESULTS.success,
+      checkoutId: checkout.id,
+      echo: { ...checkout.echo, ...echoable(params) },
+    };
+    this.records.registrations.set(registration.id, registration);
+    const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
+    this.submit(checkout, { kind: 'registration', recordId: registration.id }, resultUrl, `/v1/checkouts/${checkout.id}/registration`);
+    return { kind: 'json', status: 200, body: registrationBody(registration, this.deps.now()) };
+  }
+
+  private checkSubmission(checkout: CheckoutRecord, params: Record<string, string>, submitter: Submitter): Reply | undefined {
+    if (submitter === 'merchant') {
+      const foreign = this.foreignEntity(params);
+      if (foreign) return foreign;
+    }
+    if (checkout.submission) return this.json(400, RESULTS.duplicate);
+    const violations = validateParams(params, 'checkoutPayment', { fromShopper: submitter === 'shopper' });
+    if (submitter === 'merchant' && !params.entityId) {
+      violations.unshift({ field: 'entityId', rule: 'required', message: 'entityId is required for an authenticated submission' });
+    }
+    if (!params['card.number']) {
+      const present = new Set(violations.map((v) => v.field));
+      for (const field of ['card.number', 'card.expiryMonth', 'card.expiryYear']) {
+        if (!present.has(field)) violations.push({ field, rule: 'required', message: `${field} is required: the sandbox processes card payments` });
+      }
+    }
+    return violations.length > 0 ? this.invalid(violations, params) : undefined;
+  }
+
+  private submit(checkout: CheckoutRecord, what: Omit<Submission, 'submittedAt' | 'read'>, resultUrl: string | undefined, resourcePath: string) {
+    const submission: Submission = { ...what, submittedAt: this.deps.now(), read: false };
+    checkout.submission = submission;
+    if (resultUrl) {
+      this.deps.notifier.watch({
+        id: checkout.id,
+        resourcePath,
+        url: resultUrl,
+        submittedAt: submission.submittedAt,
+        isRead: () => submission.read,
+      });
+    }
+  }
+
+  /** `POST /v1/payments` — a direct server-to-server payment. */
+  createPayment(params: Record<string, string>, baseUrl: string): Reply {
+    const foreign = this.foreignEntity(params);
+    if (foreign) return foreign;
+    const violations = validateParams(params, 'payment');
+    if (violations.length === 0 && !params['card.number']) {
+      violations.push({ field: 'card.number', rule: 'required', message: 'card.number is required: the sandbox processes card payments' });
+    }
+    if (violations.length > 0) return this.invalid(violations, params);
+    const card = cardInput(params);
+    // A repeated merchant-initiated payment has no shopper present to give the code.
+    const cvvRequired = params['standingInstruction.mode'] !== 'REPEATED';
+    const checked = checkCard(card, params.paymentBrand, this.deps.now(), { cvvRequired });
+    if ('error' in checked) return this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+    const id = newPaymentId();
+    const payment = this.process({
+      id,
+      paymentType: params.paymentType ?? '',
+      paymentBrand: checked.brand,
+      amountCents: amountToCents(params.amount ?? ''),
+      currency: params.currency ?? '',
+      card,
+      echo: echoable(params),
+      numberOfCaptures: params.numberOfCaptures ? Number(params.numberOfCaptures) : undefined,
+      createRegistration: params.createRegistration === 'true',
+      challengeId: id,
+      resultUrl: params.shopperResultUrl || undefined,
+      resourcePath: `/v1/payments/${id}`,
+      baseUrl,
+    });
+    return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) };
+  }
+
+  /** `GET /v1/payments/{id}` */
+  paymentStatus(id: string, params: Record<string, string>): Reply {
+    const entity = this.entityForRead(params);
+    if (entity) return entity;
+    const payment = this.records.payments.get(id);
+    if (!payment) {
+      return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: no payment with this id` });
+    }
+    return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) };
+  }
+
+  /** `POST /v1/payments/{id}` — capture (CP), reversal (RV) or refund (RF) of payment `id`. */
+  reference(id: string, params: Record<string, string>): Reply {
+    const foreign = this.foreignEntity(params);
+    if (foreign) return foreign;
+    const violations = validateParams(params, 'reference');
+    if (violations.length > 0) return this.invalid(violations, params);
+    const target = this.records.payments.get(id);
+    if (!target) return this.json(404, { ...RESULTS.referenceUnknown, description: `${RESULTS.referenceUnknown.description}: no payment ${id}` });
+    const paymentType = params.paymentType as 'CP' | 'RV' | 'RF';
+    const decision = decideReference(target, {
+      paymentType,
+      ...(params.amount ? { amountCents: amountToCents(params.amount) } : {}),
+      ...(params.currency ? { currency: params.currency } : {}),
+      final: params.sequence === 'FINAL',
+    });
+    if ('error' in decision) return this.json(400, decision.error);
+    decision.apply();
+    const payment: PaymentRecord = {
+      id: newPaymentId(),
+      entityId: this.deps.entityId,
+      paymentType,
+      amountCents: decision.amountCents,
+      currency: target.currency,
+      result: RESULTS.success,
+      state: 'success',
+      echo: echoable(params),
+      createdAt: this.deps.now(),
+      referencedId: target.id,
+      ...(target.paymentBrand ? { paymentBrand: target.paymentBrand } : {}),
+      captureCount: 0,
+      capturedCents: 0,
+      captureClosed: false,
+      refundedCents: 0,
+      reversed: false,
+    };
+    this.records.payments.set(payment.id, payment);
+    return { kind: 'json', status: 200, body: paymentBody(payment, this.deps.now()) };
+  }
+
+  private process(input: {
+    id?: string;
+    paymentType: string;
+    paymentBrand: string;
+    amountCents: number;
+    currency: string;
+    card: CardInput;
+    echo: Record<string, string>;
+    checkoutId?: string;
+    numberOfCaptures?: number | undefined;
+    createRegistration: boolean;
+    challengeId: string;
+    resultUrl: string | undefined;
+    resourcePath: string;
+    baseUrl: string;
+  }): PaymentRecord {
+    const outcome = outcomeOf(input.card.number);
+    const payment: PaymentRecord = {
+      id: input.id ?? newPaymentId(),
+      entityId: this.deps.entityId,
+      paymentType: input.paymentType,
+      paymentBrand: input.paymentBrand,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      card: storedCard(input.card),
+      result: RESULTS.success,
+      state: 'success',
+      echo: input.echo,
+      createdAt: this.deps.now(),
+      ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+      ...(input.numberOfCaptures ? { numberOfCaptures: input.numberOfCaptures } : {}),
+      captureCount: 0,
+      capturedCents: 0,
+      captureClosed: false,
+      refundedCents: 0,
+      reversed: false,
+    };
+    if (outcome.kind === 'decline') {
+      payment.result = outcome.result;
+      payment.state = 'rejected';
+    } else if (outcome.kind === 'challenge') {
+      payment.result = RESULTS.pending;
+      payment.state = 'pending';
+      payment.redirectUrl = `${input.baseUrl}/v1/threeds/${encodeURIComponent(input.challengeId)}`;
+      payment.challenge = {
+        ...(input.resultUrl ? { resultUrl: input.resultUrl } : {}),
+        resourcePath: input.resourcePath,
+        createRegistration: input.createRegistration,
+      };
+      this.challenges.set(input.challengeId, payment.id);
+    } else if (input.createRegistration) {
+      this.register(payment);
+    }
+    this.records.payments.set(payment.id, payment);
+    return payment;
+  }
+
+  private register(payment: PaymentRecord): void {
+    if (!payment.card || !payment.paymentBrand) return;
+    const registration = {
+      id: newPaymentId(),
+      entityId: payment.entityId,
+      paymentBrand: payment.paymentBrand,
+      card: payment.card,
+      result: RESULTS.success,
+      ...(payment.checkoutId ? { checkoutId: payment.checkoutId } : {}),
+      echo: {},
+    };
+    this.records.registrations.set(registration.id, registration);
+    payment.registrationId = registration.id;
+  }
+
+  /** `GET /v1/threeds/{id}` — the sandbox's challenge page. */
+  challengePage(id: string): Reply {
+    const payment = this.challengedPayment(id);
+    if (!payment) return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
+    const action = `/v1/threeds/${encodeURIComponent(id)}`;
+    const amount = `${centsToAmount(payment.amountCents)} ${payment.currency}`;
+    return {
+      kind: 'html',
+      status: 200,
+      html: page(
+        '3-D Secure authentication',
+        `<h1>3-D Secure authentication</h1>
+<p>Sandbox issuer. Payment of <strong>${escapeHtml(amount)}</strong> with the card ending in <strong>${escapeHtml(payment.card?.last4Digits ?? '')}</strong>.</p>
+<form method="post" action="${escapeHtml(action)}">
+<button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail" id="fail">Fail</button>
+</form>`,
+      ),
+    };
+  }
+
+  /** `POST /v1/threeds/{id}` — ends the challenge and sends the shopper to the result URL. */
+  completeChallenge(id: string, params: Record<string, string>): Reply {
+    const payment = this.challengedPayment(id);
+    if (!payment?.challenge) return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
+    if (payment.state === 'pending') {
+      if (params.outcome === 'complete') {
+        payment.result = RESULTS.success;
+        payment.state = 'success';
+        if (payment.challenge.createRegistration) this.register(payment);
+      } else if (params.outcome === 'fail') {
+        payment.result = RESULTS.authenticationFailed;
+        payment.state = 'rejected';
+      } else {
+        return { kind: 'html', status: 400, html: page('Bad request', '<p>outcome must be complete or fail.</p>') };
+      }
+      delete payment.redirectUrl;
+    }
+    const { resultUrl, resourcePath } = payment.challenge;
+    if (!resultUrl) {
+      return {
+        kind: 'html',
+        status: 200,
+        html: page('Authentication finished', `<p>Result: ${escapeHtml(payment.result.code)} ${escapeHtml(payment.result.description)}</p><p>Read ${escapeHtml(resourcePath)} for the status.</p>`),
+      };
+    }
+    const target = new URL(resultUrl);
+    target.searchParams.set('id', id);
+    target.searchParams.set('resourcePath', resourcePath);
+    return { kind: 'redirect', location: target.href };
+  }
+
+  private challengedPayment(id: string): PaymentRecord | undefined {
+    const paymentId = this.challenges.get(id);
+    return paymentId ? this.records.payments.get(paymentId) : undefined;
+  }
+}
+
+function cardInput(params: Record<string, string>): CardInput {
+  return {
+    number: params['card.number'] ?? '',
+    expiryMonth: params['card.expiryMonth'] ?? '',
+    expiryYear: params['card.expiryYear'] ?? '',
+    cvv: params['card.cvv'],
+    holder: params['card.holder'],
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style>
+</head><body>
+${body}
+</body></html>`;
+}

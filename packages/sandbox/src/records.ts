@@ -1,0 +1,137 @@
+// Owns the in-memory records of the sandbox (checkouts, payments,
+// registrations) and the response bodies built from them. Records hold only
+// the BIN and last four digits of a card.
+
+import { centsToAmount } from '@wpwl/gateway-spec';
+import type { StoredCard } from './cards.js';
+import { BUILD_NUMBER, formatTimestamp, newNdc, unflatten } from './format.js';
+import type { Result } from './result-codes.js';
+
+/** The shopper's one submission against a checkout. */
+export interface Submission {
+  kind: 'payment' | 'registration';
+  /** Id of the payment or registration record. */
+  recordId: string;
+  submittedAt: number;
+  /** Set by a merchant status read; stops the 29-minute call. */
+  read: boolean;
+}
+
+/** A prepared checkout. */
+export interface CheckoutRecord {
+  id: string;
+  entityId: string;
+  createdAt: number;
+  expiresAt: number;
+  amountCents: number;
+  currency: string;
+  paymentType: string;
+  /** Brand → payment type, from overridePaymentType[brand]. */
+  overridePaymentType: Record<string, string>;
+  /** Parameters echoed in the payment response (customer, billing, cart, customParameters …). */
+  echo: Record<string, string>;
+  shopperResultUrl?: string;
+  createRegistration: boolean;
+  numberOfCaptures?: number;
+  integrity?: string;
+  submission?: Submission;
+}
+
+/** A payment: an initial one (PA, DB, CD) or a referencing one (CP, RV, RF). */
+export interface PaymentRecord {
+  id: string;
+  entityId: string;
+  paymentType: string;
+  paymentBrand?: string;
+  amountCents: number;
+  currency: string;
+  card?: StoredCard;
+  result: Result;
+  state: 'success' | 'pending' | 'rejected';
+  echo: Record<string, string>;
+  createdAt: number;
+  checkoutId?: string;
+  referencedId?: string;
+  registrationId?: string;
+  redirectUrl?: string;
+  /** Where a completed 3-D Secure challenge sends the shopper, with the resource path to read. */
+  challenge?: { resultUrl?: string; resourcePath: string; createRegistration: boolean };
+  numberOfCaptures?: number;
+  captureCount: number;
+  capturedCents: number;
+  captureClosed: boolean;
+  refundedCents: number;
+  reversed: boolean;
+}
+
+/** A stored card registration (token). */
+export interface RegistrationRecord {
+  id: string;
+  entityId: string;
+  paymentBrand: string;
+  card: StoredCard;
+  result: Result;
+  checkoutId?: string;
+  echo: Record<string, string>;
+}
+
+/** All records of one sandbox. */
+export class Records {
+  readonly checkouts = new Map<string, CheckoutRecord>();
+  readonly payments = new Map<string, PaymentRecord>();
+  readonly registrations = new Map<string, RegistrationRecord>();
+}
+
+const ECHO_PREFIXES = ['customer.', 'billing.', 'shipping.', 'cart.', 'customParameters[', 'merchant.', 'standingInstruction.', 'risk.'];
+const ECHO_NAMES = new Set(['descriptor', 'merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'transactionCategory', 'testMode', 'shopperResultUrl']);
+
+/** The parameters of a request that its response may echo: never card, token or 3-D Secure data. */
+export function echoable(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === '') continue;
+    if (ECHO_NAMES.has(name) || ECHO_PREFIXES.some((prefix) => name.startsWith(prefix))) out[name] = value;
+  }
+  return out;
+}
+
+/** The fields every response ends with. */
+export function envelope(result: Result, now: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...fields, result, buildNumber: BUILD_NUMBER, timestamp: formatTimestamp(now), ndc: newNdc() };
+}
+
+/** HTTP status of a payment response: 400 for a rejection, 200 otherwise. */
+export function paymentStatus(payment: PaymentRecord): number {
+  return payment.state === 'rejected' ? 400 : 200;
+}
+
+/** The payment response body of the interface. */
+export function paymentBody(payment: PaymentRecord, now: number): Record<string, unknown> {
+  return envelope(payment.result, now, {
+    id: payment.id,
+    paymentType: payment.paymentType,
+    ...(payment.paymentBrand ? { paymentBrand: payment.paymentBrand } : {}),
+    amount: centsToAmount(payment.amountCents),
+    currency: payment.currency,
+    ...unflatten(payment.echo),
+    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
+    ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
+    ...(payment.card ? { card: payment.card } : {}),
+    ...(payment.redirectUrl ? { redirect: { url: payment.redirectUrl, method: 'GET', parameters: [] } } : {}),
+    resultDetails: {
+      ExtendedDescription: payment.result.description,
+      clearingInstituteName: 'wpwl sandbox',
+      ConnectorTxID1: payment.id,
+    },
+  });
+}
+
+/** The registration response body. */
+export function registrationBody(registration: RegistrationRecord, now: number): Record<string, unknown> {
+  return envelope(registration.result, now, {
+    id: registration.id,
+    paymentBrand: registration.paymentBrand,
+    card: registration.card,
+    ...unflatten(registration.echo),
+  });
+}

@@ -1,0 +1,270 @@
+// Owns startSandbox: the HTTP server, its routes, which of them need the
+// merchant's Bearer token and which the shopper's browser calls, throttling,
+// request logging, and the test controls (clock, widget faults).
+
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { CHECKOUT_ID_PATTERN, ENTITY_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
+import { checkAuthorization } from './auth.js';
+import { createClock } from './clock.js';
+import { newAccessToken, newEntityId, newPaymentId } from './format.js';
+import { Gateway, type Reply, type Submitter } from './gateway.js';
+import { BodyError, CORS_HEADERS, parseParams, readForm, send } from './http.js';
+import { envelope } from './records.js';
+import { RESULTS } from './result-codes.js';
+import { UnreadPaymentNotifier } from './shopper-callback.js';
+import { Throttle, type SandboxOperation, type ThrottleConfig } from './throttle.js';
+import { AssetServer, type SandboxAsset, type WidgetFault } from './widget-assets.js';
+import { getWidgetAssets } from './widget/assets.js';
+
+/** Options of {@link startSandbox}. */
+export interface SandboxOptions {
+  /** Port to listen on; `0` (the default) picks a free one. */
+  port?: number;
+  /** Address to bind; default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** Source of the current time in ms since the epoch; default `Date.now`. `advanceClock` adds to it. */
+  clock?: () => number;
+  /** The Bearer token merchants must send; default: a random one per start. */
+  accessToken?: string;
+  /** The entity id (32 lowercase hex) merchants must send; default: a random one per start. */
+  entityId?: string;
+  /** Request limits per operation; operations without one are not throttled. */
+  throttle?: ThrottleConfig;
+  /** Delay in ms before each widget file is answered (for load-time and timeout tests). */
+  widgetDelayMs?: number;
+  /** Log one line per request (and each shopper result call) to stdout. Default `false`. */
+  log?: boolean;
+  /** The widget files to serve; default: the sandbox's stand-in widget. */
+  widgetAssets?: readonly SandboxAsset[];
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:54321`. */
+  url: string;
+  /** The Bearer token to send as `Authorization: Bearer <accessToken>`. */
+  accessToken: string;
+  /** The entity id to send as `entityId`. */
+  entityId: string;
+  /** Stops the server, its timers and any outgoing call. */
+  close(): Promise<void>;
+  /** Moves the sandbox clock forward (checkout expiry, the 29-minute call, throttle windows). */
+  advanceClock(ms: number): void;
+  /** Makes the widget script (`/v1/paymentWidgets.js`) misbehave; `null` restores it. */
+  setWidgetFault(fault: WidgetFault): void;
+  /** Same as {@link Sandbox.setWidgetFault}. */
+  setWidgetScriptFault(fault: WidgetFault): void;
+}
+
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
+
+/**
+ * Starts a sandbox gateway.
+ *
+ * @example
+ * const sandbox = await startSandbox({ port: 0 });
+ * const res = await fetch(`${sandbox.url}/v1/checkouts`, {
+ *   method: 'POST',
+ *   headers: { Authorization: `Bearer ${sandbox.accessToken}` },
+ *   body: new URLSearchParams({ entityId: sandbox.entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB' }),
+ * });
+ * await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const accessToken = options.accessToken ?? newAccessToken();
+  const entityId = options.entityId ?? newEntityId();
+  if (!BEARER_TOKEN.test(accessToken)) {
+    throw new TypeError('startSandbox: accessToken must be a Bearer token (letters, digits and . _ ~ + / - with optional trailing =)');
+  }
+  if (!ENTITY_ID_PATTERN.test(entityId)) throw new TypeError('startSandbox: entityId must be 32 lowercase hex characters');
+  const host = options.host ?? '127.0.0.1';
+  const clock = createClock(options.clock);
+  const log = options.log ? (line: string) => console.log(`[wpwl-sandbox] ${line}`) : () => {};
+  const notifier = new UnreadPaymentNotifier(clock.now, log);
+  const assets = new AssetServer(options.widgetAssets ?? getWidgetAssets(), options.widgetDelayMs ?? 0);
+  const throttle = new Throttle(options.throttle ?? {}, clock.now);
+  const gateway = new Gateway({ entityId, now: clock.now, notifier, widgetIntegrity: () => assets.integrity });
+
+  const server = createServer((req, res) => {
+    const started = Date.now();
+    if (options.log) res.on('finish', () => log(`${req.method} ${req.url} -> ${res.statusCode} (${Date.now() - started} ms)`));
+    handle(req, res).catch((error: unknown) => {
+      const status = error instanceof BodyError ? error.status : 500;
+      const result =
+        error instanceof BodyError
+          ? { code: RESULTS.invalidParameter.code, description: `${RESULTS.invalidParameter.description}: ${error.message}` }
+          : { code: '999.999.999', description: 'internal sandbox error' };
+      if (!(error instanceof BodyError)) console.error('[wpwl-sandbox]', error);
+      if (!res.headersSent) send(res, { kind: 'json', status, body: envelope(result, clock.now()) }, true);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname;
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...CORS_HEADERS, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    if ((method === 'GET' || method === 'HEAD') && assets.has(path)) {
+      assets.serve(path, res, method === 'HEAD');
+      return;
+    }
+    const baseUrl = requestBaseUrl(req) ?? sandboxUrl;
+    const query = parseParams(url.search.slice(1));
+    const reply = (r: Reply, cors = false, headers: Record<string, string> = {}) => send(res, r, cors, headers);
+    const json = (status: number, result: { code: string; description: string }, cors = false) =>
+      reply({ kind: 'json', status, body: envelope(result, clock.now()) }, cors);
+
+    /** Bearer check plus throttle for a merchant operation; false when a reply was sent. */
+    const admit = (operation: SandboxOperation, cors = false): boolean => {
+      const auth = checkAuthorization(req.headers.authorization, accessToken);
+      if (auth === 'unauthenticated') {
+        json(401, RESULTS.unauthenticated, cors);
+        return false;
+      }
+      if (auth === 'forbidden') {
+        json(403, RESULTS.forbidden, cors);
+        return false;
+      }
+      return notThrottled(operation, cors);
+    };
+    const notThrottled = (operation: SandboxOperation, cors = false): boolean => {
+      const waitMs = throttle.take(operation);
+      if (waitMs === 0) return true;
+      const idMatch = /^\/v1\/(?:checkouts|payments|threeds)\/([^/]+)/.exec(path)?.[1];
+      reply(
+        { kind: 'json', status: 429, body: envelope(RESULTS.throttled, clock.now(), { id: idMatch ? decodeURIComponent(idMatch) : newPaymentId() }) },
+        cors,
+        { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
+      );
+      return false;
+    };
+    const wrongMethod = () => json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
+
+    if (path === '/v1/checkouts') {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('checkout')) return;
+      return reply(gateway.createCheckout(await readForm(req)));
+    }
+
+    const checkoutPath = /^\/v1\/checkouts\/([^/]+)\/(payment|registration|widget-session)$/.exec(path);
+    if (checkoutPath) {
+      const id = safeDecode(checkoutPath[1] ?? '');
+      const what = checkoutPath[2];
+      const known = CHECKOUT_ID_PATTERN.test(id);
+      if (what === 'widget-session') {
+        if (method !== 'GET') return wrongMethod();
+        if (!notThrottled('widgetSession', true)) return;
+        return reply(known ? gateway.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, clock.now()) }, true);
+      }
+      const isPayment = what === 'payment';
+      if (method === 'GET') {
+        if (!admit(isPayment ? 'checkoutStatus' : 'registrationStatus')) return;
+        if (!known) return json(404, RESULTS.checkoutUnknown);
+        return reply(isPayment ? gateway.checkoutPaymentStatus(id, query) : gateway.checkoutRegistrationStatus(id, query));
+      }
+      if (method !== 'POST') return wrongMethod();
+      // No Authorization header: the shopper's browser, for which the checkout id is the capability.
+      const submitter: Submitter = req.headers.authorization === undefined ? 'shopper' : 'merchant';
+      const operation = isPayment ? 'checkoutPayment' : 'registration';
+      if (submitter === 'merchant' ? !admit(operation, true) : !notThrottled(operation, true)) return;
+      const params = await readForm(req);
+      if (!known) return json(404, RESULTS.checkoutUnknown, true);
+      return reply(
+        isPayment ? gateway.submitCheckoutPayment(id, params, submitter, baseUrl) : gateway.submitCheckoutRegistration(id, params, submitter),
+        true,
+      );
+    }
+
+    if (path === '/v1/payments') {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('payment')) return;
+      return reply(gateway.createPayment(await readForm(req), baseUrl));
+    }
+
+    const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (paymentPath) {
+      const id = safeDecode(paymentPath[1] ?? '');
+      const notFound = () =>
+        json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: no payment with this id` });
+      if (method === 'GET') {
+        if (!admit('paymentStatus')) return;
+        return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.paymentStatus(id, query)) : notFound();
+      }
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('reference')) return;
+      const params = await readForm(req);
+      return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.reference(id, params)) : notFound();
+    }
+
+    const threedsPath = /^\/v1\/threeds\/([^/]+)$/.exec(path);
+    if (threedsPath) {
+      const id = safeDecode(threedsPath[1] ?? '');
+      if (method === 'GET') return reply(gateway.challengePage(id));
+      if (method === 'POST') return reply(gateway.completeChallenge(id, await readForm(req)));
+      return wrongMethod();
+    }
+
+    return json(404, RESULTS.noRoute);
+  }
+
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const sandboxUrl = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  const setWidgetFault = (fault: WidgetFault) => assets.setFault(fault);
+  return {
+    url: sandboxUrl,
+    accessToken,
+    entityId,
+    advanceClock(ms) {
+      clock.advance(ms);
+      notifier.check();
+    },
+    setWidgetFault,
+    setWidgetScriptFault: setWidgetFault,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        notifier.close();
+        assets.close();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closed;
+    },
+  };
+}
+
+// The base URL the shopper's browser used, so redirect URLs reach the sandbox
+// the same way (localhost vs 127.0.0.1); only a plain host:port is trusted.
+function requestBaseUrl(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  return host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/.test(host) ? `http://${host}` : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
