@@ -11,6 +11,7 @@ function invalid(code: WpwlErrorCode, field: string, rule: string, got: string):
   return new WpwlError(code, `${field} must be ${rule} (got ${got})`, { details: { field, rule } });
 }
 
+/** `typeof`, telling null and arrays apart (used where those are likely mistakes). */
 function kind(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
@@ -22,6 +23,19 @@ function kind(value: unknown): string {
 function describeChars(value: string, disallowed: RegExp): string {
   const at = value.search(disallowed);
   return at < 0 ? `${value.length} characters` : `a disallowed character at position ${at + 1}`;
+}
+
+/** The shared shape of the string checks: type, then pattern, then what was wrong. */
+function checkString(
+  code: WpwlErrorCode,
+  field: string,
+  rule: string,
+  value: unknown,
+  pattern: RegExp,
+  disallowed: RegExp,
+): WpwlError | undefined {
+  if (typeof value !== 'string') return invalid(code, field, 'a string', typeof value);
+  return pattern.test(value) ? undefined : invalid(code, field, rule, describeChars(value, disallowed));
 }
 
 /** Quotes short identifier-like input; anything else is described by its length. */
@@ -38,28 +52,25 @@ function throwIf(error: WpwlError | undefined): void {
 /**
  * Checks a checkout id: 32-48 characters of letters, digits, dot or hyphen.
  *
- * @param field - name used in the message, e.g. `id` when read from a result URL
  * @returns an `INVALID_CHECKOUT_ID` error, or `undefined` when valid
  */
-export function checkCheckoutId(id: unknown, field = 'checkoutId'): WpwlError | undefined {
-  if (typeof id !== 'string') return invalid('INVALID_CHECKOUT_ID', field, 'a string', kind(id));
-  if (!/^[A-Za-z0-9.-]{32,48}$/.test(id)) {
-    return invalid(
-      'INVALID_CHECKOUT_ID',
-      field,
-      '32-48 characters of letters, digits, dot or hyphen',
-      describeChars(id, /[^A-Za-z0-9.-]/),
-    );
-  }
-  return undefined;
+export function checkCheckoutId(id: unknown): WpwlError | undefined {
+  return checkString(
+    'INVALID_CHECKOUT_ID',
+    'checkoutId',
+    '32-48 characters of letters, digits, dot or hyphen',
+    id,
+    /^[A-Za-z\d.-]{32,48}$/,
+    /[^A-Za-z\d.-]/,
+  );
 }
 
 /**
  * Throws `INVALID_CHECKOUT_ID` unless `id` is 32-48 characters of letters,
  * digits, dot or hyphen (the format of the id prepare-checkout returns).
  */
-export function validateCheckoutId(id: unknown, field = 'checkoutId'): asserts id is string {
-  throwIf(checkCheckoutId(id, field));
+export function validateCheckoutId(id: unknown): asserts id is string {
+  throwIf(checkCheckoutId(id));
 }
 
 // --- brands ------------------------------------------------------------------
@@ -155,41 +166,48 @@ export function validateCustomParameters(params: unknown): asserts params is Rec
 
 // --- URLs --------------------------------------------------------------------
 
-const WEB_URL_RULE = 'an absolute https URL (http only for localhost, 127.0.0.0/8 or [::1])';
-
 /**
- * Parses an absolute web URL: https anywhere, http only on loopback so local
- * development works without exposing card data to plain http in production.
+ * Checks an absolute web URL: https anywhere, http only on loopback so local
+ * development works while production never sends the shopper over plain http.
  */
-function parseWebUrl(value: unknown, code: WpwlErrorCode, field: string): URL | WpwlError {
-  if (typeof value !== 'string') return invalid(code, field, 'a string', kind(value));
-  if (value.length < 6 || value.length > 2048) {
-    return invalid(code, field, '6-2048 characters', `${value.length} characters`);
-  }
-  // The URL parser silently drops tabs and newlines; refuse them instead.
-  if (/[\s\0-\x1f\x7f]/.test(value)) return invalid(code, field, WEB_URL_RULE, 'whitespace or a control character');
-  let url: URL;
+function checkWebUrl(
+  code: WpwlErrorCode,
+  field: string,
+  value: unknown,
+  rule: string,
+  disallowed: RegExp,
+): WpwlError | undefined {
+  if (typeof value !== 'string') return invalid(code, field, 'a string', typeof value);
+  let got = '';
   try {
-    url = new URL(value);
+    const { protocol, hostname } = new URL(value);
+    if (protocol !== 'https:' && !(protocol === 'http:' && /^(localhost|\[::1]|127(\.\d+){3})$/.test(hostname))) {
+      // protocol and host come out of the parser and cannot carry markup
+      got = protocol + (hostname && `//${hostname}`);
+    }
   } catch {
-    return invalid(code, field, WEB_URL_RULE, 'a relative or malformed URL');
+    got = 'a relative or malformed URL';
   }
-  const host = url.hostname;
-  const loopback = host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) return url;
-  // protocol and host come out of the parser and cannot carry markup.
-  return invalid(code, field, WEB_URL_RULE, url.protocol === 'http:' ? `http for ${host}` : `a ${url.protocol} URL`);
+  // Searched in the raw string: the URL parser silently drops tabs and newlines.
+  if (value.search(disallowed) >= 0) got = describeChars(value, disallowed);
+  return got ? invalid(code, field, rule, got) : undefined;
 }
+
+// Loopback: localhost, 127.0.0.0/8 and [::1].
+const HTTPS_RULE = 'an https URL (http only on loopback)';
 
 /**
  * Checks the shopper result URL (the form's `action`): 6-2048 characters, an
- * absolute https URL, or http on loopback for development.
+ * absolute https URL, or http on loopback for development; no whitespace.
  *
  * @returns an `INVALID_SHOPPER_RESULT_URL` error, or `undefined` when valid
  */
 export function checkShopperResultUrl(url: unknown): WpwlError | undefined {
-  const parsed = parseWebUrl(url, 'INVALID_SHOPPER_RESULT_URL', 'shopperResultUrl');
-  return parsed instanceof WpwlError ? parsed : undefined;
+  const code = 'INVALID_SHOPPER_RESULT_URL';
+  const field = 'shopperResultUrl';
+  return typeof url === 'string' && (url.length < 6 || url.length > 2048)
+    ? invalid(code, field, '6-2048 characters', `${url.length} characters`)
+    : checkWebUrl(code, field, url, HTTPS_RULE, /[\s\0-\x1f\x7f]/);
 }
 
 /** Throws the error {@link checkShopperResultUrl} finds. */
@@ -204,12 +222,14 @@ export function validateShopperResultUrl(url: unknown): asserts url is string {
  * @returns an `INVALID_BASE_URL` error, or `undefined` when valid
  */
 export function checkBaseUrl(url: unknown): WpwlError | undefined {
-  const parsed = parseWebUrl(url, 'INVALID_BASE_URL', 'baseUrl');
-  if (parsed instanceof WpwlError) return parsed;
-  const extra = /[?#@]/.exec(url as string);
-  return extra
-    ? invalid('INVALID_BASE_URL', 'baseUrl', 'an origin with an optional path prefix and no query, fragment or credentials', `"${extra[0]}"`)
-    : undefined;
+  return checkWebUrl(
+    'INVALID_BASE_URL',
+    'baseUrl',
+    url,
+    `${HTTPS_RULE} with no query, fragment or credentials`,
+    // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
+    /[\s\0-\x1f\x7f?#@"\\]/,
+  );
 }
 
 /** Throws the error {@link checkBaseUrl} finds. */
@@ -239,18 +259,14 @@ export function normalizeBaseUrl(url: string): string {
  * @returns an `INVALID_INTEGRITY` error, or `undefined` when valid
  */
 export function checkIntegrity(value: unknown): WpwlError | undefined {
-  const field = 'integrity';
-  if (typeof value !== 'string') return invalid('INVALID_INTEGRITY', field, 'a string', kind(value));
-  // The last character is limited to those whose unused low bits are zero, so the
-  // digest decodes to exactly 32, 48 or 64 bytes.
-  if (/^sha(?:256-[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=|384-[A-Za-z0-9+/]{64}|512-[A-Za-z0-9+/]{85}[AQgw]==)$/.test(value)) {
-    return undefined;
-  }
-  return invalid(
+  return checkString(
     'INVALID_INTEGRITY',
-    field,
-    'sha256-, sha384- or sha512- and the base64 digest (44, 64 or 88 characters)',
-    /^sha(256|384|512)-/.test(value) ? describeChars(value.slice(7), /[^A-Za-z0-9+/=]/) + ' after the prefix' : 'no sha256-, sha384- or sha512- prefix',
+    'integrity',
+    'sha256-, sha384- or sha512- and its base64 digest',
+    value,
+    // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
+    /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
+    /[^A-Za-z\d+/=-]/,
   );
 }
 
@@ -267,10 +283,7 @@ export function validateIntegrity(value: unknown): asserts value is string {
  * @returns an `INVALID_NONCE` error, or `undefined` when valid
  */
 export function checkNonce(value: unknown): WpwlError | undefined {
-  if (typeof value !== 'string') return invalid('INVALID_NONCE', 'nonce', 'a string', kind(value));
-  return /^[\w+/-]+={0,2}$/.test(value)
-    ? undefined
-    : invalid('INVALID_NONCE', 'nonce', 'base64 or base64url characters', describeChars(value, /[^\w+/=-]/));
+  return checkString('INVALID_NONCE', 'nonce', 'base64 or base64url characters', value, /^[\w+/-]+={0,2}$/, /[^\w+/=-]/);
 }
 
 /** Throws the error {@link checkNonce} finds. */

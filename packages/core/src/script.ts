@@ -1,0 +1,209 @@
+// Owns the widget's script tags: injects paymentWidgets.js once per URL, lets
+// concurrent callers share a pending tag, applies timeout, abort, retry with
+// backoff, SRI and the CSP nonce, and removes the widget's scripts again.
+// Nothing here touches the DOM or a global until a function is called.
+
+import { WpwlError } from './errors.js';
+import { normalizeBaseUrl, validateBaseUrl, validateCheckoutId, validateIntegrity, validateNonce } from './validate.js';
+
+/**
+ * The widget's global `wpwl` object, as far as wpwl relies on it. The real
+ * widget exposes more; those members are reachable through the index signature.
+ */
+export interface Wpwl {
+  /** Tears the widget down. Its script tags stay: see {@link removeWidgetScripts}. */
+  unload(): void;
+  /** The checkout the widget was loaded for. */
+  checkout?: { id?: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+/** Options of {@link loadPaymentWidgets}. */
+export interface LoadOptions {
+  /** Gateway base URL, e.g. `https://test.example.com` (https; http only on loopback). */
+  baseUrl: string;
+  /** Checkout id from prepare-checkout (32-48 letters, digits, dot, hyphen). */
+  checkoutId: string;
+  /** SRI hash from the checkout response (`integrity=true`); also sets `crossOrigin="anonymous"`. */
+  integrity?: string;
+  /** CSP nonce for the script tag. */
+  nonce?: string;
+  /** Milliseconds before a load fails with `SCRIPT_TIMEOUT`. Default 30000. Set by whoever injects the tag. */
+  timeoutMs?: number;
+  /** How many times to retry after a failed load. Default 0. */
+  retries?: number;
+  /** Backoff base: attempt n (from 0) waits `retryDelayMs * 2^n` before retrying. Default 500. */
+  retryDelayMs?: number;
+  /** Aborts this caller's wait, and the load itself when no other caller waits for it. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A load in flight, kept on its tag as `wpwlLoad`: the tag is the memo, so
+ * removing it forgets the load, and another copy of this package on the page
+ * joins the same load. The shape is therefore stable across versions.
+ */
+interface Load extends Promise<Wpwl> {
+  /** Callers still waiting; the last one to abort takes the tag down. */
+  waiting: number;
+  /** Ends the load: no error = loaded; an error removes the tag. No-op once ended. */
+  end(error?: WpwlError): void;
+}
+
+type Tag = HTMLScriptElement & { wpwlLoad?: Load };
+
+const STATE = 'data-wpwl-state';
+const MARK = 'data-wpwl-script';
+
+const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }).wpwl;
+
+const aborted = (signal?: AbortSignal): WpwlError =>
+  new WpwlError('ABORTED', 'paymentWidgets.js load aborted', { cause: signal?.reason });
+
+/**
+ * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`.
+ *
+ * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`
+ */
+export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
+  validateBaseUrl(baseUrl);
+  validateCheckoutId(checkoutId);
+  const base = baseUrl.replace(/\/+$/, '');
+  // A valid id is letters, digits, dot and hyphen: nothing to percent-encode.
+  return `${base}/v1/paymentWidgets.js?checkoutId=${checkoutId}`;
+}
+
+/**
+ * Loads the widget script for a checkout and resolves with `window.wpwl`.
+ *
+ * Set `window.wpwlOptions` and render the `form.paymentWidgets` first: the
+ * widget reads both once, when the script runs. Inputs are validated before
+ * anything touches the page. Concurrent calls for the same URL share one tag;
+ * a tag that already loaded resolves at once. A failed, timed-out or aborted
+ * load removes its tag, so the next call starts afresh.
+ *
+ * @throws WpwlError (as a rejection): `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`,
+ *   `INVALID_INTEGRITY`, `INVALID_NONCE`; `NOT_IN_BROWSER` without a `document`;
+ *   `SCRIPT_LOAD_FAILED` (error event, `cause` is the event; or no `window.wpwl`
+ *   after load), `SCRIPT_TIMEOUT`, `ABORTED` (`cause` is `signal.reason`).
+ */
+export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
+  const { integrity, nonce, timeoutMs = 30_000, retries = 0, retryDelayMs = 500, signal } = options;
+  const src = widgetScriptUrl(options.baseUrl, options.checkoutId);
+  if (integrity !== undefined) validateIntegrity(integrity);
+  if (nonce !== undefined) validateNonce(nonce);
+  if (typeof document === 'undefined') {
+    throw new WpwlError('NOT_IN_BROWSER', 'paymentWidgets.js needs a browser');
+  }
+  for (let attempt = 0; ; ) {
+    if (signal?.aborted) throw aborted(signal);
+    // src is a serialized URL: it holds no quote or backslash to escape.
+    const tag = document.querySelector<Tag>(`script[src="${src}"]`);
+    const state = tag?.getAttribute(STATE);
+    const wpwl = globalWpwl();
+    if (state === 'loaded' && wpwl) return wpwl;
+    // Join a pending load (of this or another copy of the package). Anything else
+    // is a failed tag, a loaded one whose widget is gone since, or one wpwl did
+    // not inject: start over.
+    let load = state === 'pending' ? tag!.wpwlLoad : undefined;
+    if (!load) {
+      tag?.remove();
+      load = inject(src, integrity, nonce, timeoutMs);
+    }
+    load.waiting++;
+    try {
+      return await abortable(load, signal, () => {
+        // Only the last caller to give up takes the tag down; the others keep waiting.
+        if (!--load.waiting) load.end(aborted(signal));
+      });
+    } catch (error) {
+      if (attempt >= retries || (error as WpwlError).code === 'ABORTED') throw error;
+    }
+    await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt++)), signal);
+  }
+}
+
+/** Settles like `promise`, or rejects with `ABORTED` as soon as `signal` aborts. */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.();
+      reject(aborted(signal));
+    };
+    signal?.addEventListener('abort', abort);
+    promise.then(resolve, reject).finally(() => signal?.removeEventListener('abort', abort));
+  });
+}
+
+/** Adds the tag and follows it until it loads, fails or times out. */
+function inject(src: string, integrity: string | undefined, nonce: string | undefined, timeoutMs: number): Load {
+  const tag: Tag = document.createElement('script');
+  tag.src = src;
+  tag.async = true;
+  tag.setAttribute(MARK, '');
+  if (integrity) {
+    tag.integrity = integrity;
+    // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
+    tag.crossOrigin = 'anonymous';
+  }
+  // The property, not the attribute: the nonce then never shows in the DOM, where
+  // CSS attribute selectors or other scripts could read it.
+  if (nonce) tag.nonce = nonce;
+  tag.setAttribute(STATE, 'pending');
+  document.head.appendChild(tag);
+  // Browsers fire a script's load/error from a later task, so handlers set right
+  // after appendChild miss nothing.
+  let end!: Load['end'];
+  const load = new Promise<Wpwl>((resolve, reject) => {
+    const timer = setTimeout(
+      () => end(new WpwlError('SCRIPT_TIMEOUT', `${src} did not load in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    // The handlers stay: end() acts once, and an ended tag fires no further events.
+    tag.onload = tag.onerror = (event) => {
+      const loaded = (event as Event).type === 'load';
+      end(
+        loaded && globalWpwl()
+          ? undefined
+          : new WpwlError('SCRIPT_LOAD_FAILED', `${src} ${loaded ? 'set no window.wpwl' : 'failed to load'}`, {
+              cause: event,
+            }),
+      );
+    };
+    end = (error) => {
+      if (tag.getAttribute(STATE) !== 'pending') return;
+      clearTimeout(timer);
+      tag.setAttribute(STATE, error ? 'failed' : 'loaded');
+      if (error) {
+        tag.remove();
+        reject(error);
+      } else resolve(globalWpwl()!);
+    };
+  }) as Load;
+  load.waiting = 0;
+  load.end = end;
+  return (tag.wpwlLoad = load);
+}
+
+/**
+ * Removes the widget's script tags: every `paymentWidgets.js` tag wpwl injected
+ * and every classic script under the gateway's origin (the widget's follow-up
+ * `static.min.js`). Module scripts from that origin are taken for the page's
+ * own and stay. A load still in flight for a removed tag rejects with `ABORTED`.
+ *
+ * Call it after `wpwl.unload()`, before loading the widget again. Does nothing
+ * outside a browser.
+ *
+ * @throws WpwlError `INVALID_BASE_URL`
+ */
+export function removeWidgetScripts(baseUrl: string): void {
+  const prefix = `${new URL(normalizeBaseUrl(baseUrl)).origin}/`;
+  if (typeof document === 'undefined') return;
+  for (const script of Array.from(document.scripts) as Tag[]) {
+    // The widget adds classic scripts. Module scripts under the same origin are the
+    // page's own (an app served next to a local gateway, or behind the same proxy).
+    if (!script.src.startsWith(prefix) || (!script.hasAttribute(MARK) && script.type === 'module')) continue;
+    script.wpwlLoad?.end(aborted());
+    script.remove();
+  }
+}
