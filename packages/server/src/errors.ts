@@ -100,7 +100,7 @@ export class GatewayValidationError extends WpwlServerError {
     const first = violations[0];
     super(
       'VALIDATION_FAILED',
-      `${context}: ${violations.length} parameter${violations.length === 1 ? '' : 's'} break the gateway's field rules; nothing was sent.\n${listed}`,
+      `${context}: ${violations.length === 1 ? '1 parameter breaks' : `${violations.length} parameters break`} the gateway's field rules; nothing was sent.\n${listed}`,
       { details: first ? { field: first.field, rule: first.rule } : {} },
     );
     this.violations = violations;

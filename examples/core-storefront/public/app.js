@@ -1,0 +1,153 @@
+// @ts-check
+// The shop page: lists the server's products, keeps a cart of product ids and
+// quantities, asks the merchant server for a checkout (the server prices the
+// cart) and mounts the payment widget with @wpwl/core.
+import { createPaymentWidget } from '@wpwl/core';
+
+/** @typedef {{ id: string, name: string, description: string, price: string }} Product */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {Map<string, Product>} */
+const products = new Map();
+/** @type {Map<string, number>} product id → quantity */
+const cart = new Map();
+/** @type {import('@wpwl/core').PaymentWidgetController | undefined} */
+let widget;
+
+// The CSP nonce of this response, for the widget's script tag (readable as a property, not as an attribute).
+const nonce = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[nonce]'))?.nonce || undefined;
+
+/** "12.90" → 1290, display arithmetic only: the server computes the amount charged. */
+const toMinor = (/** @type {string} */ price) => {
+  const [whole = '0', cents = '0'] = price.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+const fromMinor = (/** @type {number} */ minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+async function loadProducts() {
+  const response = await fetch('/api/products');
+  if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
+  const { products: list, currency } = await response.json();
+  $('currency').textContent = currency;
+  const ul = $('products');
+  for (const product of /** @type {Product[]} */ (list)) {
+    products.set(product.id, product);
+    const li = document.createElement('li');
+    const label = document.createElement('span');
+    label.textContent = `${product.name} · ${product.price} ${currency}`;
+    const small = document.createElement('small');
+    small.textContent = product.description;
+    label.append(small);
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.textContent = 'Add to cart';
+    add.dataset.productId = product.id;
+    add.setAttribute('aria-label', `Add ${product.name} to cart`);
+    add.addEventListener('click', () => {
+      cart.set(product.id, (cart.get(product.id) ?? 0) + 1);
+      renderCart();
+    });
+    li.append(label, add);
+    ul.append(li);
+  }
+}
+
+function renderCart() {
+  const ul = $('cart-lines');
+  ul.replaceChildren();
+  let total = 0;
+  for (const [id, quantity] of cart) {
+    const product = products.get(id);
+    if (!product) continue;
+    total += toMinor(product.price) * quantity;
+    const li = document.createElement('li');
+    li.dataset.productId = id;
+    const text = document.createElement('span');
+    text.textContent = `${quantity} × ${product.name}`;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'secondary';
+    remove.textContent = 'Remove';
+    remove.addEventListener('click', () => {
+      cart.delete(id);
+      renderCart();
+    });
+    li.append(text, remove);
+    ul.append(li);
+  }
+  $('cart-total').textContent = fromMinor(total);
+  $('cart-empty').hidden = cart.size > 0;
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
+}
+
+async function startPayment() {
+  const error = $('checkout-error');
+  error.hidden = true;
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
+  const response = await fetch('/api/checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
+      resultPath: new URL('result.html', location.href).pathname,
+    }),
+  });
+  const body = await response.json();
+  if (!response.ok) {
+    error.textContent = `Could not start the payment: ${body.error?.message ?? response.status}`;
+    error.hidden = false;
+    renderCart();
+    return;
+  }
+
+  $('payment').hidden = false;
+  $('amount-due').textContent = `${body.amount} ${body.currency}`;
+  const status = $('widget-status');
+  status.textContent = 'Loading the payment form…';
+  widget = createPaymentWidget({
+    checkoutId: body.checkoutId,
+    baseUrl: body.baseUrl,
+    brands: body.brands,
+    shopperResultUrl: body.shopperResultUrl,
+    integrity: body.integrity,
+    nonce,
+    createdAt: Date.parse(body.createdAt),
+    onReady: () => {
+      status.textContent = 'Enter your card details.';
+    },
+    onError: (failure) => {
+      status.textContent = `The payment form reported a problem: ${failure.message}`;
+      $('restart').hidden = false;
+    },
+    onExpired: () => {
+      status.textContent = 'This payment session expired. Start again to get a new one.';
+      $('restart').hidden = false;
+    },
+  });
+  widget.mount($('widget'));
+  renderCart();
+}
+
+$('checkout').addEventListener('click', () => {
+  startPayment().catch((failure) => {
+    const error = $('checkout-error');
+    error.textContent = `Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`;
+    error.hidden = false;
+    renderCart();
+  });
+});
+
+$('restart').addEventListener('click', () => {
+  widget?.destroy();
+  widget = undefined;
+  $('payment').hidden = true;
+  $('restart').hidden = true;
+  renderCart();
+});
+
+loadProducts().then(renderCart, (failure) => {
+  const error = $('checkout-error');
+  error.textContent = `The shop could not load its products: ${failure.message}`;
+  error.hidden = false;
+});

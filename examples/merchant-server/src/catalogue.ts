@@ -1,0 +1,68 @@
+// Owns the shop's products and the price arithmetic. Prices are integer minor
+// units (cents), so a total is exact; the browser only ever names product ids
+// and quantities, never an amount.
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  /** Price in minor units (cents). */
+  priceMinor: number;
+}
+
+/** The currency of every product. */
+export const CURRENCY = 'EUR';
+
+export const PRODUCTS: readonly Product[] = Object.freeze([
+  { id: 'tea-sencha', name: 'Sencha green tea, 100 g', description: 'Steamed Japanese green tea', priceMinor: 1290 },
+  { id: 'tea-assam', name: 'Assam black tea, 250 g', description: 'Malty breakfast tea', priceMinor: 890 },
+  { id: 'cup-stoneware', name: 'Stoneware cup', description: 'Hand-glazed, 200 ml', priceMinor: 1850 },
+  { id: 'kettle-iron', name: 'Cast-iron kettle', description: '0.8 l, enamelled inside', priceMinor: 6400 },
+]);
+
+const byId = new Map(PRODUCTS.map((product) => [product.id, product]));
+
+/** Most units of one product per order, and most distinct lines. */
+export const MAX_QUANTITY = 20;
+export const MAX_LINES = 20;
+
+/** Formats minor units as the gateway's two-decimal amount ("12.90"). */
+export function formatMinor(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+export interface PricedLine {
+  product: Product;
+  quantity: number;
+  totalMinor: number;
+}
+
+export type PricedCart = { ok: true; lines: PricedLine[]; totalMinor: number } | { ok: false; field: string; message: string };
+
+/** Prices a cart the browser sent (`[{ productId, quantity }]`), trusting nothing but ids and quantities. */
+export function priceCart(items: unknown): PricedCart {
+  if (!Array.isArray(items) || items.length === 0) {
+    return { ok: false, field: 'items', message: 'must be a non-empty list of { productId, quantity }' };
+  }
+  if (items.length > MAX_LINES) return { ok: false, field: 'items', message: `must have at most ${MAX_LINES} lines` };
+  const quantities = new Map<string, number>();
+  for (const [index, item] of items.entries()) {
+    const { productId, quantity } = (typeof item === 'object' && item !== null ? item : {}) as { productId?: unknown; quantity?: unknown };
+    if (typeof productId !== 'string' || !byId.has(productId)) {
+      return { ok: false, field: `items[${index}].productId`, message: 'is not a product of this shop' };
+    }
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+      return { ok: false, field: `items[${index}].quantity`, message: `must be a whole number from 1 to ${MAX_QUANTITY}` };
+    }
+    const merged = (quantities.get(productId) ?? 0) + quantity;
+    if (merged > MAX_QUANTITY) {
+      return { ok: false, field: `items[${index}].quantity`, message: `adds up to more than ${MAX_QUANTITY} of one product` };
+    }
+    quantities.set(productId, merged);
+  }
+  const lines = [...quantities].map(([id, quantity]) => {
+    const product = byId.get(id) as Product;
+    return { product, quantity, totalMinor: product.priceMinor * quantity };
+  });
+  return { ok: true, lines, totalMinor: lines.reduce((sum, line) => sum + line.totalMinor, 0) };
+}

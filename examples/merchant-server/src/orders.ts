@@ -1,0 +1,57 @@
+// Owns the order book: orders kept in memory, keyed by checkout id, for as long
+// as a checkout can be paid and read. A real shop keeps them in its database.
+import type { PaymentStatusAnswer } from './server.js';
+
+export interface OrderLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  price: string;
+}
+
+export interface Order {
+  orderId: string;
+  checkoutId: string;
+  /** Two-decimal string. */
+  amount: string;
+  currency: string;
+  paymentType: 'DB';
+  lines: OrderLine[];
+  createdAt: Date;
+  /** The checkout's expiry (30 minutes after creation). */
+  expiresAt: Date;
+  /** The final verdict, once known. */
+  verdict?: PaymentStatusAnswer;
+}
+
+/** How long an order stays after its checkout expired, so a late status read still finds it. */
+const KEEP_AFTER_EXPIRY_MS = 60 * 60_000;
+
+export class OrderBook {
+  readonly #byCheckout = new Map<string, Order>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  add(order: Order): void {
+    this.#sweep();
+    this.#byCheckout.set(order.checkoutId, order);
+  }
+
+  get(checkoutId: string): Order | undefined {
+    return this.#byCheckout.get(checkoutId);
+  }
+
+  get size(): number {
+    return this.#byCheckout.size;
+  }
+
+  #sweep(): void {
+    const cutoff = this.#now() - KEEP_AFTER_EXPIRY_MS;
+    for (const [id, order] of this.#byCheckout) {
+      if (order.expiresAt.getTime() < cutoff) this.#byCheckout.delete(id);
+    }
+  }
+}

@@ -1,0 +1,361 @@
+// Owns the merchant backend of the example shop: the two API routes a
+// storefront needs (prepare a checkout for a server-priced cart; read and
+// verify its payment), plus serving the storefront pages. node:http only.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createGatewayClient,
+  isWpwlServerError,
+  parseStatusResource,
+  verifyPayment,
+  type GatewayClientOptions,
+  type PaymentMismatch,
+  type ResultClassification,
+} from '@wpwl/server';
+import { CURRENCY, PRODUCTS, formatMinor, priceCart } from './catalogue.js';
+import { createNonce, storefrontCsp } from './csp.js';
+import { OrderBook } from './orders.js';
+import { resolveStaticFile, sendStaticFile } from './static.js';
+
+/** How long a checkout can be paid, per the interface. */
+const CHECKOUT_LIFETIME_MS = 30 * 60_000;
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** Where the gateway is and how to authenticate (keep the token on the server). */
+export interface GatewayConfig {
+  /** The gateway's base URL: its test or live environment, or a sandbox. */
+  baseUrl: string;
+  accessToken: string;
+  entityId: string;
+}
+
+/** A storefront served by this server. */
+export interface Storefront {
+  /** Mount point, starting and ending with "/", e.g. "/core-storefront/". */
+  path: string;
+  /** Absolute directory of its files. */
+  dir: string;
+  /** Page (below `path`) the shopper returns to after paying; default "result.html". */
+  resultPage?: string;
+  /** Serve index.html for unknown extension-less paths (client-side routing). */
+  spa?: boolean;
+}
+
+export interface MerchantServerOptions {
+  gateway: GatewayConfig;
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  storefronts?: Storefront[];
+  /** Browser libraries served as they are, e.g. `{ path: '/vendor/wpwl-core/', dir: '…/packages/core/dist' }`. */
+  vendor?: Array<{ path: string; dir: string }>;
+  /** Brands the widget offers; default "VISA MASTER AMEX". */
+  brands?: string;
+  /** The origin shoppers reach this server at (for the shopper result URL); default its own listening URL. */
+  publicUrl?: string;
+  /** Passed to createGatewayClient. */
+  client?: Pick<GatewayClientOptions, 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs'>;
+}
+
+/** What GET /api/payment-status answers. */
+export interface PaymentStatusAnswer {
+  /** Paid, with the expected checkout, amount, currency and payment type. */
+  ok: boolean;
+  classification: ResultClassification;
+  code: string;
+  description?: string;
+  mismatches: PaymentMismatch[];
+  needsReview: boolean;
+  orderId: string;
+  amount: string;
+  currency: string;
+}
+
+export interface MerchantServer {
+  /** e.g. http://127.0.0.1:3000 (no trailing slash). */
+  url: string;
+  orders: OrderBook;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the merchant server.
+ *
+ * @example
+ * const shop = await startMerchantServer({ gateway: { baseUrl, accessToken, entityId }, port: 0 });
+ */
+export async function startMerchantServer(options: MerchantServerOptions): Promise<MerchantServer> {
+  const gateway = createGatewayClient({ ...options.gateway, ...options.client });
+  const storefronts = (options.storefronts ?? []).map(checkMount);
+  const vendor = (options.vendor ?? []).map(checkMount);
+  const brands = options.brands ?? 'VISA MASTER AMEX';
+  const orders = new OrderBook();
+  let publicUrl = options.publicUrl ?? '';
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('merchant-server: unexpected error', error);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: 'unexpected server error' } });
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://merchant.invalid');
+    const path = url.pathname;
+
+    if (path === '/api/products') {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return sendJson(res, 200, {
+        currency: CURRENCY,
+        products: PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: p.description, price: formatMinor(p.priceMinor) })),
+      });
+    }
+    if (path === '/api/checkout') {
+      if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
+      return createCheckout(req, res);
+    }
+    if (path === '/api/payment-status') {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return paymentStatus(url, res);
+    }
+    if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
+    const head = req.method === 'HEAD';
+    if (path === '/') return sendIndex(res);
+
+    for (const mount of vendor) {
+      if (!path.startsWith(mount.path)) continue;
+      const file = await resolveStaticFile(mount.dir, path.slice(mount.path.length));
+      if (file) return sendStaticFile(res, file, { head });
+    }
+    for (const mount of storefronts) {
+      if (path === mount.path.slice(0, -1)) return redirect(res, mount.path);
+      if (!path.startsWith(mount.path)) continue;
+      const file = await resolveStaticFile(mount.dir, path.slice(mount.path.length), { spaFallback: mount.spa ?? false });
+      if (!file) break;
+      const nonce = createNonce();
+      const headers: Record<string, string> = file.endsWith('.html')
+        ? { 'Content-Security-Policy': await storefrontCsp(gateway.baseUrl, nonce), 'Referrer-Policy': 'same-origin' }
+        : {};
+      return sendStaticFile(res, file, { nonce, headers, head });
+    }
+    return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `nothing at ${path}` } });
+  }
+
+  /** POST /api/checkout `{ items: [{ productId, quantity }], resultPath? }` */
+  async function createCheckout(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A cross-site form cannot send a JSON content type, so other sites cannot create checkouts here.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      return sendJson(res, 415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send application/json' } });
+    }
+    const body = await readJson(req);
+    if (!body.ok) return sendJson(res, 400, { error: { code: 'INVALID_BODY', message: body.message } });
+    const input = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as { items?: unknown; resultPath?: unknown };
+
+    const cart = priceCart(input.items);
+    if (!cart.ok) return sendJson(res, 400, { error: { code: 'INVALID_CART', field: cart.field, message: `${cart.field} ${cart.message}` } });
+
+    const resultPath = chooseResultPath(input.resultPath);
+    if (!resultPath) {
+      return sendJson(res, 400, {
+        error: { code: 'INVALID_RESULT_PATH', field: 'resultPath', message: 'resultPath must be a path below one of the storefronts served here' },
+      });
+    }
+
+    const orderId = `order-${randomUUID()}`;
+    const shopperResultUrl = new URL(resultPath, publicUrl).href;
+    const amount = formatMinor(cart.totalMinor);
+    try {
+      const checkout = await gateway.prepareCheckout({
+        amount,
+        currency: CURRENCY,
+        paymentType: 'DB',
+        merchantTransactionId: orderId,
+        integrity: true,
+        shopperResultUrl,
+        cart: {
+          items: cart.lines.map((line) => ({
+            merchantItemId: line.product.id,
+            name: line.product.name,
+            quantity: line.quantity,
+            price: formatMinor(line.product.priceMinor),
+            totalAmount: formatMinor(line.totalMinor),
+            currency: CURRENCY,
+          })),
+        },
+      });
+      const createdAt = new Date();
+      const expiresAt = new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS);
+      orders.add({
+        orderId,
+        checkoutId: checkout.id,
+        amount,
+        currency: CURRENCY,
+        paymentType: 'DB',
+        lines: cart.lines.map((line) => ({
+          productId: line.product.id,
+          name: line.product.name,
+          quantity: line.quantity,
+          price: formatMinor(line.product.priceMinor),
+        })),
+        createdAt,
+        expiresAt,
+      });
+      return sendJson(res, 201, {
+        orderId,
+        checkoutId: checkout.id,
+        ...(checkout.integrity ? { integrity: checkout.integrity } : {}),
+        baseUrl: gateway.baseUrl,
+        brands,
+        shopperResultUrl,
+        amount,
+        currency: CURRENCY,
+        createdAt: createdAt.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      });
+    } catch (error) {
+      return sendGatewayError(res, error);
+    }
+  }
+
+  /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */
+  async function paymentStatus(url: URL, res: ServerResponse): Promise<void> {
+    const resourcePath = url.searchParams.get('resourcePath') ?? '';
+    let checkoutId: string;
+    try {
+      checkoutId = parseStatusResource(resourcePath).checkoutId;
+    } catch (error) {
+      return sendGatewayError(res, error);
+    }
+    const order = orders.get(checkoutId);
+    if (!order) return sendJson(res, 404, { error: { code: 'UNKNOWN_ORDER', message: 'no order was created for this checkout' } });
+    // A final verdict is kept: the gateway limits how often a checkout's status may be read.
+    if (order.verdict) return sendJson(res, 200, order.verdict);
+
+    try {
+      const payment = await gateway.getPaymentStatus(resourcePath);
+      const verdict = verifyPayment(payment, {
+        checkoutId: order.checkoutId,
+        amount: order.amount,
+        currency: order.currency,
+        paymentType: order.paymentType,
+      });
+      const answer: PaymentStatusAnswer = {
+        ok: verdict.ok,
+        classification: verdict.classification,
+        code: payment.result.code,
+        ...(payment.result.description ? { description: payment.result.description } : {}),
+        mismatches: verdict.mismatches,
+        needsReview: verdict.needsReview,
+        orderId: order.orderId,
+        amount: order.amount,
+        currency: order.currency,
+      };
+      if (verdict.classification !== 'pending' && verdict.classification !== 'pendingMayChange') order.verdict = answer;
+      return sendJson(res, 200, answer);
+    } catch (error) {
+      return sendGatewayError(res, error);
+    }
+  }
+
+  /** The shopper result URL's path: the one asked for if it lies below a storefront, else the first storefront's result page. */
+  function chooseResultPath(requested: unknown): string | undefined {
+    if (requested === undefined || requested === null || requested === '') {
+      const first = storefronts[0];
+      return first ? `${first.path}${first.resultPage ?? 'result.html'}` : '/';
+    }
+    if (typeof requested !== 'string' || !/^\/[A-Za-z0-9._~/-]*$/.test(requested) || requested.includes('..') || requested.includes('//')) {
+      return undefined;
+    }
+    return storefronts.some((s) => requested.startsWith(s.path)) ? requested : undefined;
+  }
+
+  function sendIndex(res: ServerResponse): void {
+    const links = storefronts.map((s) => `<li><a href="${s.path}">${s.path}</a></li>`).join('');
+    const html = `<!doctype html><meta charset="utf-8"><title>wpwl example shop</title><h1>wpwl example shop</h1><ul>${links || '<li>No storefront is built yet.</li>'}</ul>`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" });
+    res.end(html);
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', () => resolveListen());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  publicUrl ||= url;
+
+  return {
+    url,
+    orders,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+function checkMount<T extends { path: string }>(mount: T): T {
+  if (!/^\/([A-Za-z0-9._-]+\/)+$/.test(mount.path) || mount.path.startsWith('/api/')) {
+    throw new Error(`mount path ${JSON.stringify(mount.path)} must look like "/name/" and not be below /api/`);
+  }
+  return mount;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+function methodNotAllowed(res: ServerResponse, allowed: string): void {
+  res.setHeader('Allow', allowed);
+  sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: `use ${allowed}` } });
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  res.writeHead(308, { Location: location });
+  res.end();
+}
+
+/** HTTP status per gateway error code: bad input is the caller's; everything else is an upstream failure. */
+const STATUS_BY_CODE: Record<string, number> = {
+  INVALID_RESOURCE_PATH: 400,
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  THROTTLED: 503,
+  TIMEOUT: 504,
+};
+
+/** Answers with a gateway error's code and message: never the token, never the raw upstream body. */
+function sendGatewayError(res: ServerResponse, error: unknown): void {
+  if (!isWpwlServerError(error)) throw error;
+  const status = STATUS_BY_CODE[error.code] ?? 502;
+  if (status >= 500) console.error(`merchant-server: gateway error ${error.code}: ${error.message}`);
+  sendJson(res, status, { error: { code: error.code, message: error.message } });
+}
+
+async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return { ok: false, message: `body larger than ${MAX_BODY_BYTES} bytes` };
+    chunks.push(chunk);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+  } catch {
+    return { ok: false, message: 'body is not valid JSON' };
+  }
+}
