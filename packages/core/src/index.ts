@@ -4,5 +4,6 @@ export * from "./locale.js";
 export * from "./options.js";
 export * from "./defaults.js";
 export * from "./script.js";
+export * from "./widget.js";
 export * from "./result.js";
 export * from "./csp.js";

@@ -1,0 +1,366 @@
+// Owns the widget controller: one mounted widget's lifecycle as a store
+// (subscribe / getSnapshot) over idle → loading → ready → submitting →
+// (error | expired) → destroyed, and the page's single widget slot (the
+// globals `wpwlOptions` and `wpwl` are page-wide, so one checkout at a time).
+
+import { WpwlError, isWpwlError } from './errors.js';
+import { toWpwlOptions, type BeforeSubmitResult, type SubmitKind, type WpwlOptionsInput } from './options.js';
+import { loadPaymentWidgets, removeWidgetScripts } from './script.js';
+import {
+  normalizeBaseUrl,
+  validateBrands,
+  validateCheckoutId,
+  validateCustomParameters,
+  validateIntegrity,
+  validateNonce,
+  validateShopperResultUrl,
+} from './validate.js';
+
+/** Where the widget is in its life. */
+export type WidgetStatus = 'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired' | 'destroyed';
+
+/** The controller's state; a new object on every change, the same one otherwise. */
+export interface WidgetSnapshot {
+  readonly status: WidgetStatus;
+  /** The last error: why the status is `error` or `expired`, or a widget error reported while `ready`. */
+  readonly error?: WpwlError;
+}
+
+/** Passed to `config.onBeforeSubmit`. */
+export interface BeforeSubmitContext {
+  /** The widget's form that is being submitted. */
+  form: HTMLFormElement;
+  /** Which payment-method family is submitting. */
+  kind: SubmitKind;
+  /** The checkout being paid. */
+  checkoutId: string;
+}
+
+/** Everything the controller needs; checked when created and on every `update`. */
+export interface PaymentWidgetConfig {
+  /** Id returned by prepare checkout. */
+  checkoutId: string;
+  /** Brands to offer: `"VISA MASTER"` or `["VISA", "MASTER"]`. */
+  brands: string | readonly string[];
+  /** Where the shopper lands after paying (the form's `action`). */
+  shopperResultUrl: string;
+  /** The gateway's base URL, e.g. `https://test.example-gateway.com`. */
+  baseUrl: string;
+  /** Subresource-integrity hash from the checkout response (`integrity=true`). */
+  integrity?: string;
+  /** CSP nonce for the script tag. */
+  nonce?: string;
+  /** Widget code or BCP-47 tag; wins over `options.locale`. */
+  locale?: string;
+  /** Widget options; compared by value, top-level callbacks are always read from the latest config. */
+  options?: WpwlOptionsInput;
+  /** Written into the submitted form as `customParameters[NAME]`; names must start with `SHOPPER_`. */
+  customParameters?: Record<string, string>;
+  /** When the checkout was prepared; default: when this checkout id was first mounted. */
+  createdAt?: Date | number;
+  /** Checkout lifetime; default 30 minutes. */
+  expiresInMs?: number;
+  /** Script load timeout, passed to the loader. */
+  timeoutMs?: number;
+  /** Script load retries, passed to the loader. */
+  retries?: number;
+  /** The widget is ready for the shopper. */
+  onReady?(): void;
+  /** Any error: invalid config, load failure, widget error, failed before-submit hook, expiry reported by the widget. */
+  onError?(error: WpwlError): void;
+  /** The checkout expired (timer or widget); the widget was unloaded. Pass a new `checkoutId` to `update`. */
+  onExpired?(): void;
+  /** Before any payment is submitted, ahead of the options' own hooks: `false` or a promise of it blocks. */
+  onBeforeSubmit?(context: BeforeSubmitContext): BeforeSubmitResult;
+  /** Called with the new snapshot whenever the status changes. */
+  onStatusChange?(snapshot: WidgetSnapshot): void;
+}
+
+/** A widget controller: a store for UI bindings plus mount/update/retry/destroy. */
+export interface PaymentWidgetController {
+  /** Calls `listener` after every snapshot change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The current snapshot (stable reference until something changes). */
+  getSnapshot(): WidgetSnapshot;
+  /** The snapshot for server rendering: always `idle`. */
+  getServerSnapshot(): WidgetSnapshot;
+  /** Renders the widget into `container` and loads the script. */
+  mount(container: HTMLElement): void;
+  /** Swaps the config; re-mounts only when something the widget reads at load time changed. */
+  update(config: PaymentWidgetConfig): void;
+  /** After a failed load or widget error: tears down and loads again. */
+  retry(): void;
+  /** Unloads the widget and removes its scripts, DOM and globals. Idempotent; `mount` starts again. */
+  destroy(): void;
+}
+
+interface Owner {
+  cfg(): PaymentWidgetConfig;
+  set(status: WidgetStatus, error?: WpwlError): void;
+  error(error: WpwlError): void;
+  release(): void;
+}
+
+/** One loaded (or loading) widget on the page. */
+interface Session {
+  /** What the widget read at load time, by value: an equal key may adopt the session. */
+  key: string;
+  base: string;
+  root: HTMLElement;
+  abort: AbortController;
+  owner?: Owner | undefined;
+  ready?: boolean;
+  failed?: boolean;
+  teardown?: ReturnType<typeof setTimeout>;
+}
+
+const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: { unload(): void } };
+const IDLE: WidgetSnapshot = Object.freeze({ status: 'idle' });
+/** The page's one widget slot. */
+let slot: Session | undefined;
+
+function teardown(session: Session): void {
+  clearTimeout(session.teardown);
+  session.abort.abort();
+  if (slot !== session) return;
+  slot = undefined;
+  try {
+    page.wpwl?.unload();
+  } finally {
+    removeWidgetScripts(session.base);
+    session.root.remove();
+    delete page.wpwlOptions;
+    delete page.wpwl;
+  }
+}
+
+/** Object keys sorted and functions reduced to their presence: equal by value ⇔ equal strings. */
+const byValue = (_key: string, value: unknown) =>
+  typeof value === 'function'
+    ? 1
+    : value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value;
+
+/**
+ * Creates a widget controller. Touches no browser global until `mount`, so it
+ * is safe during server rendering. An invalid config does not throw: the
+ * controller starts in `error` with the coded WpwlError and injects nothing.
+ */
+export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetController {
+  let cfg = config;
+  let key = '';
+  let base = '';
+  let brands: string[] = [];
+  let invalid: WpwlError | undefined;
+  let snap = IDLE;
+  let container: HTMLElement | undefined;
+  let session: Session | undefined;
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  let born: [id: string, at: number] | undefined;
+  const listeners = new Set<() => void>();
+
+  const set = (status: WidgetStatus, error?: WpwlError) => {
+    if (status === snap.status && error === snap.error) return;
+    const changed = status !== snap.status;
+    snap = Object.freeze(error ? { status, error } : { status });
+    listeners.forEach((listener) => listener());
+    if (changed) cfg.onStatusChange?.(snap);
+  };
+  const fail = (error: WpwlError, status: WidgetStatus = 'error') => {
+    set(status, error);
+    cfg.onError?.(error);
+  };
+  const options = () => ({ ...cfg.options, locale: cfg.locale ?? cfg.options?.locale });
+
+  const prepare = () => {
+    try {
+      validateCheckoutId(cfg.checkoutId);
+      validateShopperResultUrl(cfg.shopperResultUrl);
+      if (cfg.integrity !== undefined) validateIntegrity(cfg.integrity);
+      if (cfg.nonce !== undefined) validateNonce(cfg.nonce);
+      if (cfg.customParameters) validateCustomParameters(cfg.customParameters);
+      base = normalizeBaseUrl(cfg.baseUrl);
+      brands = validateBrands(cfg.brands);
+      const { checkoutId, shopperResultUrl, integrity, nonce } = cfg;
+      key = JSON.stringify([base, checkoutId, brands, shopperResultUrl, integrity, nonce, toWpwlOptions(options())], byValue);
+      invalid = undefined;
+    } catch (error) {
+      invalid = isWpwlError(error) ? error : new WpwlError('INVALID_OPTIONS', String(error), { cause: error });
+    }
+  };
+
+  const unmount = () => {
+    clearTimeout(expiry);
+    if (session) teardown(session);
+    session = undefined;
+  };
+
+  // Expiry unloads the widget: a shopper must not type card data into a
+  // checkout that can no longer be paid.
+  const expire = (error?: WpwlError) => {
+    unmount();
+    set('expired', error);
+    cfg.onExpired?.();
+    if (error) cfg.onError?.(error);
+  };
+
+  /** (Re)starts the expiry timer; false when the checkout has already expired. */
+  const arm = (): boolean => {
+    clearTimeout(expiry);
+    const left = +(cfg.createdAt ?? born![1]) + (cfg.expiresInMs ?? 18e5) - Date.now();
+    if (left <= 0) return expire(), false;
+    // Re-checked when it fires: setTimeout cannot wait longer than ~24.8 days.
+    expiry = setTimeout(arm, Math.min(left, 2 ** 31 - 1));
+    return true;
+  };
+
+  const owner: Owner = {
+    cfg: () => cfg,
+    set,
+    error: (error) =>
+      error.code === 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status === 'submitting' ? 'ready' : snap.status),
+    release() {
+      const s = session;
+      clearTimeout(expiry);
+      session = container = undefined;
+      if (s) {
+        s.owner = undefined;
+        // Deferred so that an immediate mount with the same config (React
+        // StrictMode's unmount + mount) adopts the loaded widget instead of
+        // downloading it again.
+        s.teardown = setTimeout(() => teardown(s), 0);
+      }
+      set('destroyed');
+    },
+  };
+
+  const mount = (el: HTMLElement) => {
+    if (invalid) {
+      container = el;
+      return fail(invalid);
+    }
+    if (typeof document === 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'mount() needs a browser'));
+    if (el?.nodeType !== 1) return fail(new WpwlError('INVALID_CONTAINER', 'container must be an element', { details: { field: 'container' } }));
+    const outer = el.closest('form');
+    if (outer) {
+      const by = outer.getAttribute('name') ? 'name' : 'action';
+      const form = `form${outer.id ? `#${outer.id}` : `[${by}="${outer.getAttribute(by)}"]`}`;
+      return fail(
+        new WpwlError('NESTED_FORM', `container is inside ${form}: the widget's fields would not be submitted`, {
+          details: { field: 'container', rule: 'not inside a form', form },
+        }),
+      );
+    }
+    if (session) {
+      el.append(session.root);
+      container = el;
+      return;
+    }
+    container = el;
+    if (born?.[0] !== cfg.checkoutId) born = [cfg.checkoutId, Date.now()];
+    if (!arm()) return;
+
+    slot?.owner?.release();
+    if (slot?.key === key && !slot.failed) {
+      session = slot;
+      clearTimeout(session.teardown);
+      session.owner = owner;
+      el.append(session.root);
+      return set(session.ready ? 'ready' : 'loading');
+    }
+    if (slot) teardown(slot);
+
+    const root = document.createElement('div');
+    const form = root.appendChild(document.createElement('form'));
+    form.className = 'paymentWidgets';
+    form.action = cfg.shopperResultUrl;
+    form.dataset.brands = brands.join(' ');
+    el.append(root);
+    const s: Session = (slot = session = { key, base, root, abort: new AbortController(), owner });
+    const latest = () => s.owner?.cfg();
+    // Top-level callbacks run through the latest config of whoever owns the
+    // session, so new inline functions need no re-mount.
+    const live: WpwlOptionsInput = options();
+    for (const [name, value] of Object.entries(live)) {
+      if (typeof value === 'function') {
+        live[name] = function (this: unknown, ...args: unknown[]) {
+          return (latest()?.options?.[name] as ((...a: unknown[]) => unknown) | undefined)?.apply(this, args);
+        };
+      }
+    }
+    page.wpwlOptions = toWpwlOptions(live, {
+      onReady() {
+        s.ready = true;
+        s.owner?.set('ready');
+        latest()?.onReady?.();
+      },
+      onError: (error) => s.owner?.error(error),
+      beforeSubmit(form, kind) {
+        s.owner?.set('submitting');
+        const c = latest();
+        return c?.onBeforeSubmit?.({ form, kind, checkoutId: c.checkoutId });
+      },
+      onSubmit(form, _kind, ok) {
+        if (!ok) return s.owner?.set('ready');
+        form.querySelectorAll('[data-wpwl-param]').forEach((input) => input.remove());
+        for (const [name, value] of Object.entries(latest()?.customParameters ?? {})) {
+          const input = form.appendChild(document.createElement('input'));
+          input.type = 'hidden';
+          input.name = `customParameters[${name}]`;
+          input.value = value;
+          input.dataset.wpwlParam = '';
+        }
+      },
+    });
+
+    set('loading');
+    loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.abort.signal }).catch((error: unknown) => {
+      if (s.abort.signal.aborted) return;
+      s.failed = true;
+      // The loader rejects with coded WpwlErrors only.
+      if (s.owner) fail(error as WpwlError);
+    });
+  };
+
+  const remount = () => {
+    const el = container;
+    unmount();
+    if (el) mount(el);
+  };
+
+  prepare();
+  if (invalid) snap = Object.freeze({ status: 'error', error: invalid });
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snap,
+    getServerSnapshot: () => IDLE,
+    mount,
+    update(next) {
+      const previous = key;
+      const wasInvalid = invalid;
+      cfg = next;
+      prepare();
+      if (invalid) {
+        unmount();
+        fail(invalid);
+      } else if (!container) {
+        if (wasInvalid && snap.status === 'error') set('idle');
+      } else if (key !== previous || wasInvalid) {
+        remount();
+      } else if (session) {
+        arm();
+      }
+    },
+    retry() {
+      if (snap.status === 'error' && !invalid) remount();
+    },
+    destroy() {
+      if (snap.status !== 'destroyed') owner.release();
+    },
+  };
+}

@@ -1,0 +1,493 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  createPaymentWidget,
+  type PaymentWidgetConfig,
+  type PaymentWidgetController,
+  type WpwlOptions,
+} from '../src/index.js';
+
+const BASE = 'https://test.gateway.example';
+const ID = '8a8294174b7ecb28014b9699220015ca';
+const ID2 = '8a8294174b7ecb28014b9699220015cb';
+
+type Page = { wpwlOptions?: WpwlOptions; wpwl?: { unload(): void } };
+const page = window as unknown as Page;
+
+const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
+  checkoutId: ID,
+  brands: 'VISA MASTER',
+  shopperResultUrl: 'https://shop.example/result',
+  baseUrl: BASE,
+  ...overrides,
+});
+
+// happy-dom has script loading switched off and reports every script tag as
+// failed (and logs a DOMException for it); those reports are dropped here so
+// each test decides how a load ends.
+const driven = new WeakSet<Event>();
+const dropUndrivenScriptEvents = (event: Event) => {
+  if (event.target instanceof HTMLScriptElement && !driven.has(event)) event.stopImmediatePropagation();
+};
+const drive = (target: EventTarget, type: 'load' | 'error') => {
+  const event = new Event(type);
+  driven.add(event);
+  target.dispatchEvent(event);
+};
+
+let createElement: MockInstance<typeof document.createElement>;
+/** Every paymentWidgets.js tag ever created in this test. */
+const createdWidgetScripts = () =>
+  createElement.mock.results
+    .map((result) => result.value as Element)
+    .filter((el): el is HTMLScriptElement => el instanceof HTMLScriptElement && el.src.includes('/paymentWidgets.js'));
+const liveWidgetScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[src*="/paymentWidgets.js"]')];
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Plays the widget script: defines a fake `window.wpwl` whose `unload` is a
+ * spy, renders a card form into every `form.paymentWidgets`, adds the
+ * follow-up static script, fires the tag's `load` and then `onReady`.
+ */
+async function finishLoad() {
+  const script = liveWidgetScripts().at(-1);
+  if (!script) throw new Error('no widget script to load');
+  const unload = vi.fn();
+  page.wpwl = { unload };
+  const submitted: FormData[] = [];
+  for (const target of document.querySelectorAll('form.paymentWidgets')) {
+    const container = document.createElement('div');
+    container.className = 'wpwl-container wpwl-container-card';
+    container.innerHTML =
+      '<form class="wpwl-form wpwl-form-card"><input name="card.holder" value="Jane Doe"><button type="submit" class="wpwl-button wpwl-button-pay">Pay</button></form>';
+    target.after(container);
+    const card = container.querySelector('form')!;
+    card.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (page.wpwlOptions?.onBeforeSubmitCard?.call(card, event) !== false) submitted.push(new FormData(card));
+    });
+  }
+  const helper = document.createElement('script');
+  helper.src = `${BASE}/v1/static.min.js`;
+  document.head.append(helper);
+  drive(script, 'load');
+  await flush();
+  page.wpwlOptions?.onReady?.call(undefined);
+  const pay = () => document.querySelector<HTMLButtonElement>('.wpwl-button-pay')!.click();
+  return { unload, submitted, pay };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  return { promise, resolve, reject };
+}
+
+const controllers: PaymentWidgetController[] = [];
+function create(cfg: PaymentWidgetConfig) {
+  const controller = createPaymentWidget(cfg);
+  controllers.push(controller);
+  return controller;
+}
+function box() {
+  const el = document.createElement('div');
+  document.body.append(el);
+  return el;
+}
+
+beforeEach(() => {
+  window.addEventListener('load', dropUndrivenScriptEvents, true);
+  window.addEventListener('error', dropUndrivenScriptEvents, true);
+  createElement = vi.spyOn(document, 'createElement');
+});
+
+afterEach(async () => {
+  controllers.splice(0).forEach((controller) => controller.destroy());
+  if (vi.isFakeTimers()) await vi.runAllTimersAsync();
+  vi.useRealTimers();
+  await flush();
+  // Every test leaves the page as it found it: no widget slot survives.
+  expect('wpwlOptions' in window).toBe(false);
+  expect(document.querySelectorAll('script')).toHaveLength(0);
+  vi.restoreAllMocks();
+  window.removeEventListener('load', dropUndrivenScriptEvents, true);
+  window.removeEventListener('error', dropUndrivenScriptEvents, true);
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+describe('mount and load', () => {
+  it('starts idle, builds the form, sets wpwlOptions, loads, and becomes ready on the widget’s onReady', async () => {
+    const onReady = vi.fn();
+    const widget = create(config({ onReady, locale: 'sv-SE', options: { style: 'plain' } }));
+    const first = widget.getSnapshot();
+    expect(first).toEqual({ status: 'idle' });
+    expect(widget.getSnapshot()).toBe(first);
+    const seen: string[] = [];
+    widget.subscribe(() => seen.push(widget.getSnapshot().status));
+
+    const el = box();
+    widget.mount(el);
+    const form = el.querySelector<HTMLFormElement>('form.paymentWidgets')!;
+    expect(form.getAttribute('action')).toBe('https://shop.example/result');
+    expect(form.dataset.brands).toBe('VISA MASTER');
+    expect(page.wpwlOptions).toMatchObject({ style: 'plain', locale: 'se' });
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
+    expect(widget.getSnapshot().status).toBe('loading');
+
+    await finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(onReady).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['loading', 'ready']);
+  });
+
+  it('a load failure ends in error with the loader’s code; retry loads again with one live tag', async () => {
+    const onError = vi.fn();
+    const widget = create(config({ onError }));
+    widget.mount(box());
+    drive(liveWidgetScripts()[0]!, 'error');
+    await flush();
+    expect(widget.getSnapshot().status).toBe('error');
+    expect(widget.getSnapshot().error?.code).toBe('SCRIPT_LOAD_FAILED');
+    expect(onError).toHaveBeenCalledWith(widget.getSnapshot().error);
+
+    widget.retry();
+    expect(widget.getSnapshot()).toEqual({ status: 'loading' });
+    expect(liveWidgetScripts()).toHaveLength(1);
+    await finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(liveWidgetScripts()).toHaveLength(1);
+    expect(document.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+  });
+
+  it('refuses a container inside another form, naming it, and injects nothing', () => {
+    document.body.innerHTML = '<form id="checkout" action="/order"><div id="slot"></div></form><form name="legacy"><div id="slot2"></div></form>';
+    const widget = create(config());
+    widget.mount(document.getElementById('slot')!);
+    const { status, error } = widget.getSnapshot();
+    expect(status).toBe('error');
+    expect(error?.code).toBe('NESTED_FORM');
+    expect(error?.message).toContain('form#checkout');
+    expect(document.querySelector('form.paymentWidgets')).toBeNull();
+    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+
+    widget.mount(document.getElementById('slot2')!);
+    expect(widget.getSnapshot().error?.message).toContain('form[name="legacy"]');
+  });
+
+  it('an invalid config is an error state, not a throw, and nothing is injected until update fixes it', async () => {
+    const widget = create(config({ customParameters: { orderId: '42' } }));
+    expect(widget.getSnapshot().status).toBe('error');
+    expect(widget.getSnapshot().error?.code).toBe('INVALID_CUSTOM_PARAMETER');
+    widget.mount(box());
+    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+
+    widget.update(config({ customParameters: { SHOPPER_orderId: '42' } }));
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(liveWidgetScripts()).toHaveLength(1);
+  });
+
+  it('reports a bad option by key as INVALID_OPTIONS', () => {
+    const widget = create(config({ options: { style: 'round' as 'card' } }));
+    expect(widget.getSnapshot().error).toMatchObject({ code: 'INVALID_OPTIONS', details: { field: 'options.style' } });
+  });
+});
+
+describe('StrictMode: destroy followed at once by mount', () => {
+  it('reuses the loading script: exactly one script element is ever created', async () => {
+    const el = box();
+    const widget = create(config());
+    widget.mount(el);
+    widget.destroy();
+    expect(widget.getSnapshot().status).toBe('destroyed');
+    widget.mount(el);
+    expect(widget.getSnapshot().status).toBe('loading');
+    await flush(); // the deferred teardown would have run by now
+    const { unload } = await finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(createdWidgetScripts()).toHaveLength(1);
+    expect(unload).not.toHaveBeenCalled();
+    expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+  });
+
+  it('a new controller with an equal config and another container adopts the rendered widget', async () => {
+    const first = create(config({ options: { showLabels: false, onChangeBrand: () => {} } }));
+    first.mount(box());
+    const { unload } = await finishLoad();
+    const rendered = document.querySelector('.wpwl-form-card');
+    first.destroy();
+
+    const target = box();
+    const second = create(config({ options: { onChangeBrand: () => {}, showLabels: false } }));
+    second.mount(target);
+    await flush();
+    expect(second.getSnapshot().status).toBe('ready');
+    expect(first.getSnapshot().status).toBe('destroyed');
+    expect(target.querySelector('.wpwl-form-card')).toBe(rendered);
+    expect(target.querySelector('form.paymentWidgets')).not.toBeNull();
+    expect(unload).not.toHaveBeenCalled();
+    expect(createdWidgetScripts()).toHaveLength(1);
+    expect(liveWidgetScripts()).toHaveLength(1);
+  });
+
+  it('without a following mount the teardown does happen', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const { unload } = await finishLoad();
+    widget.destroy();
+    await flush();
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+});
+
+describe('checkout id change', () => {
+  it('unloads once and loads a fresh script with the new id', async () => {
+    const el = box();
+    const widget = create(config());
+    widget.mount(el);
+    const { unload } = await finishLoad();
+    widget.update(config({ checkoutId: ID2 }));
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(document.querySelector('script[src*="static.min.js"]')).toBeNull();
+    expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+    expect(el.querySelector('.wpwl-form')).toBeNull();
+    await finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(unload).toHaveBeenCalledTimes(1);
+  });
+
+  it('while loading: the first load is abandoned and never shows up late', async () => {
+    const el = box();
+    const widget = create(config());
+    widget.mount(el);
+    const stale = liveWidgetScripts()[0]!;
+    widget.update(config({ checkoutId: ID2 }));
+    expect(stale.isConnected).toBe(false);
+    drive(stale, 'error'); // a late event of the abandoned tag changes nothing
+    await flush();
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+  });
+});
+
+describe('update', () => {
+  it('equal options and new inline callbacks: no re-mount, and the newest callbacks are called', async () => {
+    const firstBrand = vi.fn();
+    const firstReady = vi.fn();
+    const widget = create(config({ onReady: firstReady, options: { labels: { submit: 'Pay' }, onChangeBrand: firstBrand } }));
+    widget.mount(box());
+    const newReady = vi.fn();
+    const newBrand = vi.fn();
+    widget.update(config({ onReady: newReady, options: { labels: { submit: 'Pay' }, onChangeBrand: newBrand } }));
+    const { unload } = await finishLoad();
+    page.wpwlOptions!.onChangeBrand!.call(undefined, 'VISA');
+    expect(newBrand).toHaveBeenCalledWith('VISA');
+    expect(firstBrand).not.toHaveBeenCalled();
+    expect(newReady).toHaveBeenCalledTimes(1);
+    expect(firstReady).not.toHaveBeenCalled();
+    expect(unload).not.toHaveBeenCalled();
+    expect(createdWidgetScripts()).toHaveLength(1);
+  });
+
+  it('changed options by value re-mount', async () => {
+    const widget = create(config({ options: { labels: { submit: 'Pay' } } }));
+    widget.mount(box());
+    const { unload } = await finishLoad();
+    widget.update(config({ options: { labels: { submit: 'Pay now' } } }));
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(page.wpwlOptions?.labels?.submit).toBe('Pay now');
+    expect(createdWidgetScripts()).toHaveLength(2);
+  });
+});
+
+describe('the page’s one widget slot', () => {
+  it('a second controller takes over: the first is destroyed, its widget unloaded and removed', async () => {
+    const a = box();
+    const first = create(config());
+    first.mount(a);
+    const { unload } = await finishLoad();
+    const second = create(config({ checkoutId: ID2 }));
+    second.mount(box());
+    expect(first.getSnapshot().status).toBe('destroyed');
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(a.children).toHaveLength(0);
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    await finishLoad();
+    expect(second.getSnapshot().status).toBe('ready');
+    expect(first.getSnapshot().status).toBe('destroyed');
+  });
+});
+
+describe('destroy', () => {
+  it('leaves no script, no .wpwl-* node, no wpwlOptions or wpwl global; idempotent', async () => {
+    const onStatusChange = vi.fn();
+    const widget = create(config({ onStatusChange }));
+    const el = box();
+    widget.mount(el);
+    const { unload } = await finishLoad();
+    widget.destroy();
+    widget.destroy();
+    await flush();
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(widget.getSnapshot()).toEqual({ status: 'destroyed' });
+    expect(onStatusChange).toHaveBeenLastCalledWith({ status: 'destroyed' });
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+    expect(document.querySelectorAll('[class*="wpwl-"], form.paymentWidgets')).toHaveLength(0);
+    expect(el.innerHTML).toBe('');
+    expect('wpwlOptions' in window).toBe(false);
+    expect('wpwl' in window).toBe(false);
+  });
+
+  it('while loading aborts the load: a late load event sets nothing', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const script = liveWidgetScripts()[0]!;
+    widget.destroy();
+    await flush();
+    expect(script.isConnected).toBe(false);
+    page.wpwl = { unload: vi.fn() };
+    drive(script, 'load');
+    await flush();
+    expect(widget.getSnapshot().status).toBe('destroyed');
+    delete page.wpwl;
+  });
+});
+
+describe('expiry', () => {
+  it('moves to expired 30 minutes after creation, unloads and calls onExpired', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const onExpired = vi.fn();
+    const widget = create(config({ onExpired }));
+    widget.mount(box());
+    const ready = finishLoad();
+    await vi.advanceTimersByTimeAsync(1);
+    const { unload } = await ready;
+    expect(widget.getSnapshot().status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(30 * 60_000 - 10);
+    expect(widget.getSnapshot().status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(widget.getSnapshot().status).toBe('expired');
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(liveWidgetScripts()).toHaveLength(0);
+  });
+
+  it('honours createdAt and expiresInMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const widget = create(config({ createdAt: new Date(Date.now() - 50_000), expiresInMs: 60_000 }));
+    widget.mount(box());
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(widget.getSnapshot().status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(widget.getSnapshot().status).toBe('expired');
+  });
+
+  it('a checkout already past expiry at mount is expired without loading anything', () => {
+    const onExpired = vi.fn();
+    const widget = create(config({ createdAt: Date.now() - 31 * 60_000, onExpired }));
+    widget.mount(box());
+    expect(widget.getSnapshot().status).toBe('expired');
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+  });
+
+  it('a new checkout id through update mounts again after expiry', () => {
+    const widget = create(config({ createdAt: Date.now() - 31 * 60_000 }));
+    widget.mount(box());
+    widget.update(config({ checkoutId: ID2 }));
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(liveWidgetScripts()).toHaveLength(1);
+  });
+
+  it('the widget’s InvalidCheckoutIdError means expired', async () => {
+    const onError = vi.fn();
+    const onExpired = vi.fn();
+    const widget = create(config({ onError, onExpired }));
+    widget.mount(box());
+    const { unload } = await finishLoad();
+    page.wpwlOptions!.onError!.call(undefined, { name: 'InvalidCheckoutIdError', message: 'expired' });
+    expect(widget.getSnapshot().status).toBe('expired');
+    expect(widget.getSnapshot().error?.code).toBe('CHECKOUT_EXPIRED');
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'CHECKOUT_EXPIRED' }));
+    expect(unload).toHaveBeenCalledTimes(1);
+  });
+
+  it('another widget error is reported but keeps the widget usable', async () => {
+    const onError = vi.fn();
+    const widget = create(config({ onError }));
+    widget.mount(box());
+    await finishLoad();
+    page.wpwlOptions!.onError!.call(undefined, { name: 'WidgetError', brand: 'APPLEPAY', event: 'cancel' });
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(widget.getSnapshot().error).toMatchObject({ code: 'WIDGET_ERROR', details: { name: 'WidgetError', brand: 'APPLEPAY' } });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('before submit', () => {
+  it('onBeforeSubmit returning false blocks the payment and returns to ready', async () => {
+    const widget = create(config({ onBeforeSubmit: () => false }));
+    widget.mount(box());
+    const { pay, submitted } = await finishLoad();
+    pay();
+    expect(submitted).toHaveLength(0);
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+
+  it('a promise resolving true submits once, with the custom parameters, calling each hook once', async () => {
+    const gate = deferred<boolean>();
+    const onBeforeSubmit = vi.fn(() => gate.promise);
+    const userHook = vi.fn(() => true);
+    const widget = create(
+      config({ onBeforeSubmit, customParameters: { SHOPPER_orderId: 'A-17' }, options: { onBeforeSubmitCard: userHook } }),
+    );
+    widget.mount(box());
+    const { pay, submitted } = await finishLoad();
+    pay();
+    expect(widget.getSnapshot().status).toBe('submitting');
+    expect(onBeforeSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'Card', checkoutId: ID }));
+    expect(submitted).toHaveLength(0);
+    gate.resolve(true);
+    await flush();
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]!.get('customParameters[SHOPPER_orderId]')).toBe('A-17');
+    expect(onBeforeSubmit).toHaveBeenCalledTimes(1);
+    expect(userHook).toHaveBeenCalledTimes(1);
+    expect(widget.getSnapshot().status).toBe('submitting');
+  });
+
+  it('a promise resolving false stays blocked and returns to ready', async () => {
+    const widget = create(config({ onBeforeSubmit: async () => false, customParameters: { SHOPPER_x: '1' } }));
+    widget.mount(box());
+    const { pay, submitted } = await finishLoad();
+    pay();
+    await flush();
+    expect(submitted).toHaveLength(0);
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(document.querySelector('input[name^="customParameters"]')).toBeNull();
+  });
+
+  it('a rejected hook blocks and is reported through onError and the snapshot', async () => {
+    const onError = vi.fn();
+    const cause = new Error('stock check failed');
+    const widget = create(config({ onError, options: { onBeforeSubmitCard: () => Promise.reject(cause) } }));
+    widget.mount(box());
+    const { pay, submitted } = await finishLoad();
+    pay();
+    await flush();
+    expect(submitted).toHaveLength(0);
+    expect(onError).toHaveBeenCalledTimes(1);
+    const error = widget.getSnapshot().error!;
+    expect(error.code).toBe('WIDGET_ERROR');
+    expect(error.cause).toBe(cause);
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+});
