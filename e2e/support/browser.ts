@@ -1,0 +1,114 @@
+// Chromium for the end-to-end tests: one browser per test file, and a fresh
+// context (its own empty profile: no cookies, storage or cache shared between
+// tests) per page. Each page records the requests it sends and the errors it
+// logs, so tests can assert on what the browser really did.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags for a quiet, deterministic headless Chromium that talks only to the servers the tests start. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The Chromium binary: `CHROMIUM_PATH` if set, else Debian's `/usr/bin/chromium`. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+/** One request a page sent, as the browser saw it. */
+export interface LoggedRequest {
+  method: string;
+  url: string;
+  resourceType: string;
+  postData: string | null;
+}
+
+/** A page in its own fresh browser context, with what it did recorded. */
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every request the page sent, in order. */
+  requests: LoggedRequest[];
+  /** Console errors and uncaught exceptions, including CSP violation reports. */
+  errors: string[];
+  /** Requests whose method and URL path match; `path` is a substring or a pattern. */
+  requestsTo(method: string, path: string | RegExp): LoggedRequest[];
+  close(): Promise<void>;
+}
+
+/** The test file's browser. */
+export interface TestBrowser {
+  browser: Browser;
+  /** Opens a page in a new, empty context. */
+  newPage(options?: { javaScriptEnabled?: boolean }): Promise<TestPage>;
+  close(): Promise<void>;
+}
+
+/**
+ * Launches headless Chromium.
+ *
+ * @throws Error naming the missing binary and how to provide one, when it does not exist.
+ */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const executablePath = chromiumPath();
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary`,
+    );
+  }
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const contexts = new Set<BrowserContext>();
+
+  return {
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+      contexts.add(context);
+      const page = await context.newPage();
+      const requests: LoggedRequest[] = [];
+      const errors: string[] = [];
+      page.on('request', (request) => {
+        requests.push({
+          method: request.method(),
+          url: request.url(),
+          resourceType: request.resourceType(),
+          postData: request.postData(),
+        });
+      });
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const where = message.location().url;
+        errors.push(where ? `${message.text()} (${where})` : message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      return {
+        page,
+        context,
+        requests,
+        errors,
+        requestsTo(method, path) {
+          return requests.filter((request) => {
+            if (request.method !== method.toUpperCase()) return false;
+            const pathname = new URL(request.url).pathname;
+            return typeof path === 'string' ? pathname.includes(path) : path.test(pathname);
+          });
+        },
+        async close() {
+          contexts.delete(context);
+          await context.close();
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...contexts].map((context) => context.close()));
+      await browser.close();
+    },
+  };
+}
