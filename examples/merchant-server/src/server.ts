@@ -125,6 +125,11 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
     if (path === '/') return sendIndex(res);
+    if (path === '/favicon.ico') {
+      // Pages name their own icon; answering the browser's default probe keeps consoles free of 404s.
+      res.writeHead(204, { 'Cache-Control': 'max-age=86400' });
+      return void res.end();
+    }
 
     for (const mount of vendor) {
       if (!path.startsWith(mount.path)) continue;
@@ -138,7 +143,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       if (!file) break;
       const nonce = createNonce();
       const headers: Record<string, string> = file.endsWith('.html')
-        ? { 'Content-Security-Policy': await storefrontCsp(gateway.baseUrl, nonce), 'Referrer-Policy': 'same-origin' }
+        ? { 'Content-Security-Policy': storefrontCsp(gateway.baseUrl, nonce), 'Referrer-Policy': 'same-origin' }
         : {};
       return sendStaticFile(res, file, { nonce, headers, head });
     }

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `pnpm demo`: the whole flow on this machine. Starts the sandbox gateway
+// (port 8080, or SANDBOX_PORT) and the example merchant server (port 3000, or
+// PORT) serving every storefront example that has something to show, prints
+// the URLs, and stops everything on Ctrl-C. With WPWL_BASE_URL,
+// WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID set it talks to that gateway instead of
+// a sandbox. It builds only when a build output is missing (a package's dist/
+// or an example's), and then runs `pnpm build`, which builds the examples too.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
+function readPackage(dir) {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Workspace folders whose build output is missing: a package's `main` file, or an example's dist/. */
+function unbuilt() {
+  const missing = [];
+  for (const [folder, isExample] of [['packages', false], ['examples', true]]) {
+    const root = join(repo, folder);
+    if (!existsSync(root)) continue;
+    for (const name of readdirSync(root)) {
+      const pkg = readPackage(join(root, name));
+      if (typeof pkg?.scripts?.build !== 'string') continue;
+      const output = isExample ? 'dist' : typeof pkg.main === 'string' && pkg.main.startsWith('./dist/') ? pkg.main : undefined;
+      if (output && !existsSync(join(root, name, output))) missing.push(`${folder}/${name}`);
+    }
+  }
+  return missing;
+}
+
+function buildWhatIsMissing() {
+  const missing = unbuilt();
+  if (missing.length === 0) return;
+  console.log(`demo: not built yet: ${missing.join(', ')}; running pnpm build`);
+  const result = spawnSync('pnpm', ['build'], { cwd: repo, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('demo: pnpm build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
+buildWhatIsMissing();
+
+const { startShop, describeShop } = await import(pathToFileURL(join(repo, 'examples/merchant-server/dist/main.js')).href);
+const env = { ...process.env, PORT: process.env.PORT || '3000', SANDBOX_PORT: process.env.SANDBOX_PORT || '8080' };
+
+let shop;
+try {
+  shop = await startShop(repo, env);
+} catch (error) {
+  if (error?.code === 'EADDRINUSE') {
+    console.error(`demo: port ${error.port} is already in use; set PORT (merchant server) or SANDBOX_PORT (sandbox) to free ones.`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+console.log(`\n${describeShop(shop)}\n`);
+if (shop.gateway.source === 'sandbox') {
+  console.log('Pay with the sandbox test card 4200 0000 0000 0000, any future expiry, CVV 123 (more cards: packages/sandbox/README.md).');
+}
+console.log('Ctrl-C stops everything.');
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\ndemo: stopping');
+  shop.close().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
