@@ -1,0 +1,97 @@
+// Bad input must fail with its own code before anything touches the page: no
+// script tag, and the page's wpwlOptions / wpwl globals left exactly as they were.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  loadPaymentWidgets,
+  readShopperResult,
+  resolveLocale,
+  validateBaseUrl,
+  validateBrands,
+  validateCheckoutId,
+  validateCustomParameters,
+  validateIntegrity,
+  validateLocale,
+  validateNonce,
+  validateShopperResultUrl,
+  widgetScriptUrl,
+  type WpwlErrorCode,
+} from '../src/index.js';
+
+const BASE = 'https://gateway.example.com';
+const ID = '8A82944A4CC25EBF014CC2C782423202';
+const SHA384 = 'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0vFImLlb';
+const load = (overrides: Record<string, unknown>) => () =>
+  loadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, ...overrides } as Parameters<typeof loadPaymentWidgets>[0]);
+
+const cases: [string, () => unknown, WpwlErrorCode][] = [
+  // through the loader
+  ['loader: plain http base URL', load({ baseUrl: 'http://gateway.example.com' }), 'INVALID_BASE_URL'],
+  ['loader: javascript: base URL', load({ baseUrl: 'javascript:alert(1)//' }), 'INVALID_BASE_URL'],
+  ['loader: relative base URL', load({ baseUrl: '/gateway' }), 'INVALID_BASE_URL'],
+  ['loader: base URL with a query', load({ baseUrl: `${BASE}/?x=1` }), 'INVALID_BASE_URL'],
+  ['loader: base URL with credentials', load({ baseUrl: 'https://u:p@gateway.example.com' }), 'INVALID_BASE_URL'],
+  ['loader: base URL with a quote', load({ baseUrl: `${BASE}/"]` }), 'INVALID_BASE_URL'],
+  ['loader: base URL not a string', load({ baseUrl: undefined }), 'INVALID_BASE_URL'],
+  ['loader: checkout id too short', load({ checkoutId: 'abc' }), 'INVALID_CHECKOUT_ID'],
+  ['loader: checkout id too long', load({ checkoutId: 'a'.repeat(49) }), 'INVALID_CHECKOUT_ID'],
+  ['loader: checkout id with markup', load({ checkoutId: `${ID}"><script>` }), 'INVALID_CHECKOUT_ID'],
+  ['loader: checkout id with a query', load({ checkoutId: `${ID}&x=1` }), 'INVALID_CHECKOUT_ID'],
+  ['loader: checkout id with underscore', load({ checkoutId: `${ID}_` }), 'INVALID_CHECKOUT_ID'],
+  ['loader: checkout id not a string', load({ checkoutId: 12345 }), 'INVALID_CHECKOUT_ID'],
+  ['loader: integrity with sha1', load({ integrity: 'sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk=' }), 'INVALID_INTEGRITY'],
+  ['loader: integrity of the wrong length', load({ integrity: SHA384.slice(0, -4) }), 'INVALID_INTEGRITY'],
+  ['loader: empty integrity', load({ integrity: '' }), 'INVALID_INTEGRITY'],
+  ['loader: nonce with a quote', load({ nonce: "abc' 'unsafe-inline" }), 'INVALID_NONCE'],
+  ['loader: nonce with markup', load({ nonce: '"><img>' }), 'INVALID_NONCE'],
+  ['loader: empty nonce', load({ nonce: '' }), 'INVALID_NONCE'],
+  // validators
+  ['widgetScriptUrl: bad base', () => widgetScriptUrl('ftp://gateway.example.com', ID), 'INVALID_BASE_URL'],
+  ['validateBaseUrl: fragment', () => validateBaseUrl(`${BASE}#x`), 'INVALID_BASE_URL'],
+  ['validateCheckoutId: empty', () => validateCheckoutId(''), 'INVALID_CHECKOUT_ID'],
+  ['validateBrands: empty', () => validateBrands(''), 'INVALID_BRAND'],
+  ['validateBrands: MASTERCARD', () => validateBrands('VISA MASTERCARD'), 'INVALID_BRAND'],
+  ['validateBrands: markup entry', () => validateBrands(['VISA', '<img src=x>']), 'INVALID_BRAND'],
+  ['validateCustomParameters: no SHOPPER_ prefix', () => validateCustomParameters({ orderId: '1' }), 'INVALID_CUSTOM_PARAMETER'],
+  ['validateCustomParameters: value too long', () => validateCustomParameters({ SHOPPER_x: 'v'.repeat(2049) }), 'INVALID_CUSTOM_PARAMETER'],
+  ['validateShopperResultUrl: http', () => validateShopperResultUrl('http://shop.example.com/r'), 'INVALID_SHOPPER_RESULT_URL'],
+  ['validateShopperResultUrl: data:', () => validateShopperResultUrl('data:text/html,hi'), 'INVALID_SHOPPER_RESULT_URL'],
+  ['validateIntegrity: md5', () => validateIntegrity('md5-1B2M2Y8AsgTpgAmY7PhCfg=='), 'INVALID_INTEGRITY'],
+  ['validateNonce: space', () => validateNonce('a b'), 'INVALID_NONCE'],
+  ['resolveLocale: unknown language', () => resolveLocale('uk-UA'), 'INVALID_LOCALE'],
+  ['validateLocale: BCP-47 tag', () => validateLocale('en-GB'), 'INVALID_LOCALE'],
+  ['readShopperResult: other host', () => readShopperResult(`https://shop.example/r?resourcePath=https://evil.example/v1/checkouts/${ID}/payment`), 'INVALID_RESOURCE_PATH'],
+  ['readShopperResult: missing resourcePath', () => readShopperResult('https://shop.example/r?id=1'), 'INVALID_RESULT_URL'],
+  ['contentSecurityPolicy: bad nonce', () => contentSecurityPolicy({ baseUrl: BASE, nonce: "'" }), 'INVALID_NONCE'],
+];
+
+const page = window as unknown as { wpwlOptions?: unknown; wpwl?: unknown };
+const options = { locale: 'de' };
+const widget = { unload() {} };
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  page.wpwlOptions = options;
+  page.wpwl = widget;
+});
+
+afterEach(() => {
+  delete page.wpwlOptions;
+  delete page.wpwl;
+});
+
+it.each(cases)('%s → %s, nothing injected, globals untouched', async (_, run, code) => {
+  const scriptsBefore = document.querySelectorAll('script').length;
+  let thrown: unknown;
+  try {
+    await run();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toMatchObject({ name: 'WpwlError', code });
+  expect((thrown as Error).message).not.toMatch(/<script|<img/);
+  expect(document.querySelectorAll('script')).toHaveLength(scriptsBefore);
+  expect(page.wpwlOptions).toBe(options);
+  expect(page.wpwlOptions).toEqual({ locale: 'de' });
+  expect(page.wpwl).toBe(widget);
+});
