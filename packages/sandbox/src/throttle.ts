@@ -19,8 +19,20 @@ export type SandboxOperation =
   | 'reference'
   | 'widgetSession';
 
+const OPERATIONS: readonly SandboxOperation[] = [
+  'checkout',
+  'checkoutStatus',
+  'checkoutPayment',
+  'registrationStatus',
+  'registration',
+  'payment',
+  'paymentStatus',
+  'reference',
+  'widgetSession',
+];
+
 /** Limits per operation; an operation without an entry is not throttled. */
-export type ThrottleConfig = Partial<Record<SandboxOperation, ThrottleLimit>> & Record<string, ThrottleLimit | undefined>;
+export type ThrottleConfig = Partial<Record<SandboxOperation, ThrottleLimit>>;
 
 /** Counts requests per operation and says when one is over its limit. */
 export class Throttle {
@@ -31,6 +43,9 @@ export class Throttle {
     private readonly now: () => number,
   ) {
     for (const [operation, limit] of Object.entries(limits)) {
+      if (!OPERATIONS.includes(operation as SandboxOperation)) {
+        throw new RangeError(`throttle.${operation} is not an operation; use one of ${OPERATIONS.join(', ')}`);
+      }
       if (!limit) continue;
       if (!Number.isInteger(limit.limit) || limit.limit < 0 || !(limit.windowMs > 0)) {
         throw new RangeError(`throttle.${operation} must have an integer limit >= 0 and a windowMs > 0`);
@@ -40,7 +55,7 @@ export class Throttle {
 
   /** Records a request; returns the milliseconds to wait when it is over the limit, else 0. */
   take(operation: string): number {
-    const limit = this.limits[operation];
+    const limit = this.limits[operation as SandboxOperation];
     if (!limit) return 0;
     const now = this.now();
     const recent = (this.hits.get(operation) ?? []).filter((at) => at > now - limit.windowMs);
