@@ -346,6 +346,12 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       cfg = next;
       prepare();
       if (invalid) {
+        // The same mistake handed over again (a UI binding re-rendering) was
+        // already reported: a new snapshot here would re-render it forever.
+        if (wasInvalid?.code === invalid.code && wasInvalid.message === invalid.message) {
+          invalid = wasInvalid;
+          return;
+        }
         unmount();
         fail(invalid);
       } else if (!container) {

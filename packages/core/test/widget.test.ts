@@ -295,6 +295,25 @@ describe('update', () => {
     expect(createdWidgetScripts()).toHaveLength(1);
   });
 
+  it('the same invalid config again changes nothing: same snapshot, no second report', () => {
+    const onError = vi.fn();
+    const listener = vi.fn();
+    const widget = create(config({ onError, customParameters: { orderId: '42' } }));
+    widget.mount(box());
+    const reported = widget.getSnapshot();
+    onError.mockClear();
+    widget.subscribe(listener);
+    widget.update(config({ onError, customParameters: { orderId: '42' } }));
+    expect(widget.getSnapshot()).toBe(reported);
+    expect(listener).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+
+    widget.update(config({ onError, customParameters: { orderId: '42' }, checkoutId: 'nope' }));
+    expect(widget.getSnapshot().error?.code).toBe('INVALID_CHECKOUT_ID');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('changed options by value re-mount', async () => {
     const widget = create(config({ options: { labels: { submit: 'Pay' } } }));
     widget.mount(box());
