@@ -458,6 +458,33 @@ describe('paying', () => {
     ]);
   });
 
+  it('posts custom parameters a before-submit hook put into the widget form, ahead of the merchant form', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA">
+      <input type="hidden" name="customParameters[SHOPPER_orderId]" value="from-merchant-form">
+      <input type="hidden" name="customParameters[SHOPPER_channel]" value="web">
+    </form>`);
+    await loadWidget({
+      onBeforeSubmitCard(this: HTMLFormElement) {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = 'customParameters[SHOPPER_orderId]';
+        input.value = 'from-widget-form';
+        this.appendChild(input);
+        return true;
+      },
+    });
+    fill('.wpwl-control-cardNumber', '4200 0000 0000 0000');
+    fill('.wpwl-control-expiry', '3/2039');
+    fill('.wpwl-control-cardHolder', 'Jane Jones');
+    fill('.wpwl-control-cvv', '123');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+
+    const [post] = gateway.posts();
+    expect(post!.body.getAll('customParameters[SHOPPER_orderId]')).toEqual(['from-widget-form']);
+    expect(post!.body.get('customParameters[SHOPPER_channel]')).toBe('web');
+  });
+
   it('goes to the result URL after a decline too: the merchant reads the status', async () => {
     gateway.payment = {
       status: 400,

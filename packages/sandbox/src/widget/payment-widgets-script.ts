@@ -583,8 +583,18 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       body.append('card.expiryYear', ctx.fields.expiryYear.value);
       body.append('card.cvv', String(ctx.fields.cvv.value || '').trim());
     }
-    var custom = ctx.merchantForm.querySelectorAll('input[name^="customParameters["]');
-    for (var i = 0; i < custom.length; i++) body.append(custom[i].name, custom[i].value);
+    // Hidden customParameters[...] inputs count wherever merchants put them: in the
+    // widget's own form (added in a before-submit hook, as integrations do) or in
+    // their form.paymentWidgets. The widget's own form wins for a repeated name.
+    var seen = {};
+    [ctx.form, ctx.merchantForm].forEach(function (source) {
+      var custom = source.querySelectorAll('input[name^="customParameters["]');
+      for (var i = 0; i < custom.length; i++) {
+        if (seen[custom[i].name]) continue;
+        seen[custom[i].name] = true;
+        body.append(custom[i].name, custom[i].value);
+      }
+    });
     body.append('shopperResultUrl', ctx.merchantForm.action);
 
     request('POST', paymentPath, body).then(function (response) {
