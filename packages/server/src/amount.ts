@@ -9,6 +9,7 @@
 // only the caller knows the intended amount. Every value with at most 10
 // integer digits and 2 decimals has at most 12 significant digits, well inside
 // a double's 15, so no valid amount is ever refused by this rule.
+import { GatewayValidationError } from './errors.js';
 
 /** An amount as the caller may give it: a decimal string ("10", "10.5", "10.50") or a number. */
 export type Amount = string | number;
@@ -76,4 +77,18 @@ export function formatAmountExact(amount: unknown, maxIntegerDigits = 10): Amoun
     };
   }
   return { ok: true, value: `${significant}.${decimals.padEnd(2, '0')}` };
+}
+
+/**
+ * Formats an amount the way the gateway expects it ("10.50").
+ *
+ * @throws GatewayValidationError (`VALIDATION_FAILED`) instead of rounding
+ * @example formatAmount(19.9) // '19.90'; formatAmount('7') // '7.00'; formatAmount(0.1 + 0.2) // throws
+ */
+export function formatAmount(amount: Amount): string {
+  const formatted = formatAmountExact(amount);
+  if (!formatted.ok) {
+    throw new GatewayValidationError([{ field: 'amount', rule: formatted.rule, message: formatted.message }], 'formatAmount');
+  }
+  return formatted.value;
 }

@@ -2,7 +2,6 @@
 // merchant backend performs (prepare checkout, read a status, capture,
 // refund, reverse), each validated completely before anything is sent.
 import { ENTITY_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
-import { formatAmountExact } from './amount.js';
 import { assertServerEnvironment } from './environment.js';
 import { GatewayValidationError, WpwlServerError, type ParameterViolation } from './errors.js';
 import type { AmountReferenceParams, CheckoutParams, ReferenceParams } from './params.js';
@@ -216,13 +215,4 @@ function rejected(operation: string, result: PaymentResult): WpwlServerError {
     `${operation}: the gateway rejected the request with ${result.result.code}${result.result.description ? ` "${result.result.description}"` : ''} (${result.classification}).`,
     { details: { status: result.httpStatus, result: result.result, raw: result.raw, classification: result.classification } },
   );
-}
-
-/** Formats an amount the way the gateway expects it ("10.50"); throws VALIDATION_FAILED rather than round. */
-export function formatAmount(amount: string | number): string {
-  const formatted = formatAmountExact(amount);
-  if (!formatted.ok) {
-    throw new GatewayValidationError([{ field: 'amount', rule: formatted.rule, message: formatted.message }], 'formatAmount');
-  }
-  return formatted.value;
 }

@@ -5,8 +5,9 @@ import { assertServerEnvironment } from './environment.js';
 
 assertServerEnvironment();
 
-export { createGatewayClient, formatAmount } from './client.js';
+export { createGatewayClient } from './client.js';
 export type { GatewayClient, GatewayClientOptions } from './client.js';
+export { formatAmount } from './amount.js';
 export type { Amount } from './amount.js';
 export type {
   AddressParams,
