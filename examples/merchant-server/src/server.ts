@@ -237,7 +237,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const order = orders.get(checkoutId);
     if (!order) return sendJson(res, 404, { error: { code: 'UNKNOWN_ORDER', message: 'no order was created for this checkout' } });
-    // A final verdict is kept: the gateway limits how often a checkout's status may be read.
+    // A final verdict is kept: a reload of the result page needs no new read, and the gateway throttles requests per operation.
     if (order.verdict) return sendJson(res, 200, order.verdict);
 
     try {
@@ -259,7 +259,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         amount: order.amount,
         currency: order.currency,
       };
-      if (verdict.classification !== 'pending' && verdict.classification !== 'pendingMayChange') order.verdict = answer;
+      if (!OPEN_OUTCOMES.has(verdict.classification)) order.verdict = answer;
       return sendJson(res, 200, answer);
     } catch (error) {
       return sendGatewayError(res, error);
@@ -332,6 +332,16 @@ function redirect(res: ServerResponse, location: string): void {
   res.writeHead(308, { Location: location });
   res.end();
 }
+
+/** Outcomes that may still change (pending, or an uncertain technical failure): read again next time. */
+const OPEN_OUTCOMES: ReadonlySet<ResultClassification> = new Set([
+  'pending',
+  'pendingMayChange',
+  'rejectedCommunication',
+  'systemError',
+  'throttled',
+  'unknown',
+]);
 
 /** HTTP status per gateway error code: bad input is the caller's; everything else is an upstream failure. */
 const STATUS_BY_CODE: Record<string, number> = {
