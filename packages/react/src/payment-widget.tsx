@@ -1,0 +1,47 @@
+// Owns <PaymentWidget>: the ready-made layout around usePaymentWidget (a
+// wrapper element, the fallback while the widget is not usable, and the
+// element the widget renders into).
+import type { ReactNode } from 'react';
+import type { PaymentWidgetInput } from '@wpwl/core';
+import { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
+
+/** What a `fallback` function receives. */
+export type PaymentWidgetFallbackState = Omit<PaymentWidgetState, 'ref'>;
+
+/** Props of {@link PaymentWidget}: the widget config plus presentation. */
+export interface PaymentWidgetProps extends PaymentWidgetInput {
+  /** Class of the wrapper element (which carries `data-wpwl-status`). */
+  className?: string | undefined;
+  /**
+   * Shown while the widget is loading, failed or expired (not once it is ready).
+   * A function receives `{ status, error, retry }` to offer a retry button.
+   */
+  fallback?: ReactNode | ((state: PaymentWidgetFallbackState) => ReactNode);
+}
+
+/**
+ * The payment widget as a component. Server rendering outputs the same
+ * wrapper with `data-wpwl-status="idle"` and the fallback, and touches no
+ * browser global; the widget loads after hydration.
+ *
+ * @example
+ * <PaymentWidget
+ *   checkoutId={checkout.id}
+ *   brands="VISA MASTER"
+ *   shopperResultUrl="https://shop.example/result"
+ *   baseUrl="https://test.example-gateway.com"
+ *   integrity={checkout.integrity}
+ *   onBeforeSubmit={() => confirmStock()}
+ *   fallback={({ status, retry }) => (status === 'error' ? <button onClick={retry}>Try again</button> : 'Loading…')}
+ * />
+ */
+export function PaymentWidget({ className, fallback, ...config }: PaymentWidgetProps): ReactNode {
+  const { ref, status, error, retry } = usePaymentWidget(config);
+  const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
+  return (
+    <div className={className} data-wpwl-status={status}>
+      {waiting && (typeof fallback === 'function' ? fallback({ status, error, retry }) : fallback)}
+      <div ref={ref} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Owns the bridge between one component and one core widget controller: the
+// controller is created once per component instance, its store is read with
+// useSyncExternalStore, and it is mounted into the element the caller's ref
+// points at. All widget behaviour lives in @wpwl/core.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  applyWidgetDefaults,
+  createPaymentWidget,
+  type PaymentWidgetInput,
+  type WidgetStatus,
+  type WpwlError,
+} from '@wpwl/core';
+import { useWidgetDefaults } from './provider.js';
+
+/** What {@link usePaymentWidget} returns. */
+export interface PaymentWidgetState {
+  /** Callback ref for the element the widget renders into (it must not be inside a `<form>`). */
+  ref: (element: HTMLElement | null) => void;
+  /** Where the widget is in its life; `idle` during server rendering. */
+  status: WidgetStatus;
+  /** Why the status is `error` or `expired`, or a recoverable widget error while `ready`. */
+  error: WpwlError | undefined;
+  /** After a failed load or widget error: loads the widget again. Stable across renders. */
+  retry: () => void;
+}
+
+/**
+ * Runs the payment widget in an element of your own layout. Pass the same
+ * config as to `createPaymentWidget` from `@wpwl/core`; anything left
+ * `undefined` comes from the nearest {@link WpwlProvider}.
+ *
+ * Re-rendering is cheap: the config is handed to the controller after every
+ * commit, which compares it by value, so new inline callbacks or an equal
+ * `options` object do not re-mount the widget, and the newest callbacks are
+ * the ones called. A changed `checkoutId` (or any other value the widget reads
+ * at load time) re-mounts it once.
+ *
+ * @example
+ * const { ref, status, retry } = usePaymentWidget({ checkoutId, brands: 'VISA MASTER', shopperResultUrl });
+ * return <section><div ref={ref} />{status === 'error' && <button onClick={retry}>Try again</button>}</section>;
+ */
+export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState {
+  const merged = applyWidgetDefaults(config, useWidgetDefaults());
+  // Creating a controller touches no browser global, so this is safe on the server too.
+  const [widget] = useState(() => createPaymentWidget(merged));
+  // Kept in state, so a container that appears or changes later is mounted into.
+  const [container, ref] = useState<HTMLElement | null>(null);
+  const { status, error } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
+
+  // Declared before the mount effect: a mount always sees this commit's config.
+  useEffect(() => widget.update(merged));
+  useEffect(() => {
+    if (!container) return;
+    widget.mount(container);
+    // StrictMode's destroy + mount in one go reuses the loaded widget: core defers the teardown.
+    return () => widget.destroy();
+  }, [widget, container]);
+
+  return { ref, status, error, retry: widget.retry };
+}

@@ -1,0 +1,274 @@
+// <PaymentWidget>, usePaymentWidget and <WpwlProvider> in happy-dom, over the
+// shared fake paymentWidgets.js: what a React app would notice (script
+// requests, re-mounts, leftovers, fallback and retry, provider defaults).
+import { StrictMode, useState, version as reactVersion, type ReactNode } from 'react';
+import { version as reactDomVersion } from 'react-dom';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeWidget, flush, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { PaymentWidget, usePaymentWidget, WpwlProvider, type PaymentWidgetProps } from '../src/index.js';
+import { BASE, EXPECTED_REACT_MAJOR, ID, ID2, RESULT_URL } from './widget-config.js';
+
+let fake: FakeWidget;
+beforeEach(() => {
+  fake = installFakeWidget();
+});
+afterEach(async () => {
+  cleanup();
+  await flush();
+  fake.uninstall();
+});
+
+const props = (overrides: Partial<PaymentWidgetProps> = {}): PaymentWidgetProps => ({
+  checkoutId: ID,
+  brands: ['VISA', 'MASTER'],
+  shopperResultUrl: RESULT_URL,
+  baseUrl: BASE,
+  ...overrides,
+});
+const statusOf = (container: HTMLElement) => container.querySelector('[data-wpwl-status]')?.getAttribute('data-wpwl-status');
+/** Runs the fake widget's load inside act, so React sees the status changes. */
+const finishLoad = async () => {
+  let loaded!: Awaited<ReturnType<FakeWidget['finishLoad']>>;
+  await act(async () => {
+    loaded = await fake.finishLoad();
+  });
+  return loaded;
+};
+
+it(`runs against React ${EXPECTED_REACT_MAJOR}`, () => {
+  expect(reactVersion.split('.')[0]).toBe(EXPECTED_REACT_MAJOR);
+  expect(reactDomVersion.split('.')[0]).toBe(EXPECTED_REACT_MAJOR);
+});
+
+describe('<PaymentWidget>', () => {
+  it('renders the form, loads the script once and becomes ready', async () => {
+    const onReady = vi.fn();
+    const { container } = render(<PaymentWidget {...props({ onReady, className: 'pay' })} fallback="Loading…" />);
+    expect(statusOf(container)).toBe('loading');
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    const form = container.querySelector<HTMLFormElement>('.pay form.paymentWidgets')!;
+    expect(form.getAttribute('action')).toBe(RESULT_URL);
+    expect(form.dataset.brands).toBe('VISA MASTER');
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
+
+    await finishLoad();
+    expect(statusOf(container)).toBe('ready');
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(container.querySelector('.wpwl-form-card')).not.toBeNull();
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('StrictMode makes exactly one script request per mount and keeps the loaded widget', async () => {
+    const onReady = vi.fn();
+    const { container } = render(
+      <StrictMode>
+        <PaymentWidget {...props({ onReady })} />
+      </StrictMode>,
+    );
+    await act(flush); // past the deferred teardown of StrictMode's simulated unmount
+    expect(fake.createdScripts()).toHaveLength(1);
+    const { unload } = await finishLoad();
+    expect(statusOf(container)).toBe('ready');
+    expect(unload).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('new inline callbacks and an equal options object do not re-mount; the newest callbacks are called', async () => {
+    const first = { onReady: vi.fn(), onChangeBrand: vi.fn(), onStatusChange: vi.fn() };
+    const { rerender } = render(
+      <PaymentWidget
+        {...props({ onReady: () => first.onReady(), onStatusChange: (s) => first.onStatusChange(s) })}
+        options={{ labels: { submit: 'Pay' }, onChangeBrand: (b: string) => first.onChangeBrand(b) }}
+      />,
+    );
+    const latest = { onReady: vi.fn(), onChangeBrand: vi.fn(), onStatusChange: vi.fn() };
+    rerender(
+      <PaymentWidget
+        {...props({ onReady: () => latest.onReady(), onStatusChange: (s) => latest.onStatusChange(s) })}
+        options={{ labels: { submit: 'Pay' }, onChangeBrand: (b: string) => latest.onChangeBrand(b) }}
+      />,
+    );
+    const { unload } = await finishLoad();
+    page.wpwlOptions!.onChangeBrand!.call(undefined, 'VISA');
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect(unload).not.toHaveBeenCalled();
+    expect(latest.onReady).toHaveBeenCalledTimes(1);
+    expect(latest.onChangeBrand).toHaveBeenCalledWith('VISA');
+    expect(latest.onStatusChange).toHaveBeenCalledWith({ status: 'ready' });
+    expect(first.onReady).not.toHaveBeenCalled();
+    expect(first.onChangeBrand).not.toHaveBeenCalled();
+  });
+
+  it('a changed checkoutId re-mounts once: one unload, one new script', async () => {
+    const { container, rerender } = render(<PaymentWidget {...props()} />);
+    const { unload } = await finishLoad();
+    rerender(<PaymentWidget {...props({ checkoutId: ID2 })} />);
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(statusOf(container)).toBe('loading');
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(fake.createdScripts()).toHaveLength(2);
+    await finishLoad();
+    rerender(<PaymentWidget {...props({ checkoutId: ID2 })} />);
+    expect(statusOf(container)).toBe('ready');
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(fake.createdScripts()).toHaveLength(2);
+    expect(container.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+  });
+
+  it('unmount leaves no script, widget node or global behind', async () => {
+    const { unmount } = render(<PaymentWidget {...props()} />);
+    const { unload } = await finishLoad();
+    unmount();
+    await flush();
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+  });
+
+  it('a load failure shows the fallback with retry, and retry reaches ready', async () => {
+    const onError = vi.fn();
+    const { container } = render(
+      <PaymentWidget
+        {...props({ onError })}
+        fallback={({ status, error, retry }) =>
+          status === 'error' ? (
+            <button type="button" onClick={retry}>
+              Try again ({error?.code})
+            </button>
+          ) : (
+            <p>Loading…</p>
+          )
+        }
+      />,
+    );
+    await act(() => fake.failLoad());
+    expect(statusOf(container)).toBe('error');
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'SCRIPT_LOAD_FAILED' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again (SCRIPT_LOAD_FAILED)' }));
+    expect(statusOf(container)).toBe('loading');
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(fake.liveScripts()).toHaveLength(1);
+    await finishLoad();
+    expect(statusOf(container)).toBe('ready');
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+  });
+
+  it('an invalid config is an error state: fallback shown, nothing injected, no render loop', async () => {
+    const onError = vi.fn();
+    const renders = vi.fn();
+    function Probe(): ReactNode {
+      renders();
+      return (
+        <PaymentWidget
+          {...props({ onError, customParameters: { orderId: '42' } })}
+          fallback={({ error }) => <p role="alert">{error?.code}</p>}
+        />
+      );
+    }
+    const { container, rerender } = render(<Probe />);
+    rerender(<Probe />);
+    await act(flush);
+    expect(statusOf(container)).toBe('error');
+    expect(screen.getByRole('alert').textContent).toBe('INVALID_CUSTOM_PARAMETER');
+    expect(fake.createdScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+    expect(renders.mock.calls.length).toBeLessThan(6);
+    expect(onError.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('onBeforeSubmit returning false blocks the payment; the newest handler is asked', async () => {
+    const stale = vi.fn(() => true);
+    const { container, rerender } = render(<PaymentWidget {...props({ onBeforeSubmit: stale })} />);
+    const block = vi.fn(() => false);
+    rerender(<PaymentWidget {...props({ onBeforeSubmit: block })} />);
+    const { pay, submitted } = await finishLoad();
+    act(pay);
+    expect(block).toHaveBeenCalledWith(expect.objectContaining({ kind: 'Card', checkoutId: ID }));
+    expect(stale).not.toHaveBeenCalled();
+    expect(submitted).toHaveLength(0);
+    expect(statusOf(container)).toBe('ready');
+  });
+});
+
+describe('usePaymentWidget', () => {
+  it('mounts into a container that appears later and exposes status and retry', async () => {
+    function Checkout(): ReactNode {
+      const [open, setOpen] = useState(false);
+      const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
+      return (
+        <main>
+          <output>{status}</output>
+          {open ? <section ref={ref} /> : <button onClick={() => setOpen(true)}>Pay by card</button>}
+        </main>
+      );
+    }
+    const { container } = render(<Checkout />);
+    expect(container.querySelector('output')!.textContent).toBe('idle');
+    expect(fake.createdScripts()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(container.querySelector('section form.paymentWidgets')).not.toBeNull();
+    expect(container.querySelector('output')!.textContent).toBe('loading');
+    await finishLoad();
+    expect(container.querySelector('output')!.textContent).toBe('ready');
+  });
+});
+
+describe('<WpwlProvider>', () => {
+  it('supplies baseUrl, locale and nonce; a widget’s own props win', async () => {
+    const provided = 'https://eu-test.gateway.example';
+    render(
+      <WpwlProvider baseUrl={provided} locale="de-AT" nonce="cHJvdmlkZWQ=" options={{ style: 'plain' }}>
+        <PaymentWidget checkoutId={ID} brands="VISA" shopperResultUrl={RESULT_URL} />
+      </WpwlProvider>,
+    );
+    const [script] = fake.liveScripts();
+    expect(script!.src).toBe(`${provided}/v1/paymentWidgets.js?checkoutId=${ID}`);
+    expect(script!.nonce).toBe('cHJvdmlkZWQ=');
+    expect(page.wpwlOptions).toMatchObject({ locale: 'de', style: 'plain' });
+    cleanup();
+    await flush();
+
+    render(
+      <WpwlProvider baseUrl={provided} locale="de-AT" nonce="cHJvdmlkZWQ=">
+        <PaymentWidget checkoutId={ID2} brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} locale="fr" nonce="b3du" />
+      </WpwlProvider>,
+    );
+    const [own] = fake.liveScripts();
+    expect(own!.src).toBe(`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`);
+    expect(own!.nonce).toBe('b3du');
+    expect(page.wpwlOptions?.locale).toBe('fr');
+  });
+
+  it('without a base URL anywhere the widget reports INVALID_BASE_URL', () => {
+    render(<PaymentWidget checkoutId={ID} brands="VISA" shopperResultUrl={RESULT_URL} fallback={({ error }) => error?.code} />);
+    expect(screen.getByText('INVALID_BASE_URL')).toBeTruthy();
+    expect(fake.createdScripts()).toHaveLength(0);
+  });
+});
+
+describe('server-rendered markup', () => {
+  it('hydrates without a mismatch and then loads the widget', async () => {
+    const app = (
+      <WpwlProvider baseUrl={BASE}>
+        <PaymentWidget checkoutId={ID} brands="VISA" shopperResultUrl={RESULT_URL} className="pay" fallback="Loading…" />
+      </WpwlProvider>
+    );
+    const host = document.body.appendChild(document.createElement('div'));
+    host.innerHTML = renderToString(app);
+    expect(fake.createdScripts()).toHaveLength(0);
+    const onRecoverableError = vi.fn();
+    const root = await act(async () => hydrateRoot(host, app, { onRecoverableError }));
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(statusOf(host)).toBe('loading');
+    expect(fake.liveScripts()).toHaveLength(1);
+    await finishLoad();
+    expect(statusOf(host)).toBe('ready');
+    act(() => root.unmount());
+    await flush();
+    expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+  });
+});
