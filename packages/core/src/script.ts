@@ -130,8 +130,11 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal, onAbort?: () =>
       onAbort?.();
       reject(aborted(signal));
     };
+    // The listener stays until the signal goes: once the promise has settled,
+    // abort() changes nothing (an ended load ignores end(), a settled promise
+    // ignores reject()). Removing it would cost bytes the loader's budget lacks.
     signal?.addEventListener('abort', abort);
-    promise.then(resolve, reject).finally(() => signal?.removeEventListener('abort', abort));
+    promise.then(resolve, reject);
   });
 }
 
@@ -186,24 +189,31 @@ function inject(src: string, integrity: string | undefined, nonce: string | unde
 }
 
 /**
- * Removes the widget's script tags: every `paymentWidgets.js` tag wpwl injected
- * and every classic script under the gateway's origin (the widget's follow-up
- * `static.min.js`). Module scripts from that origin are taken for the page's
- * own and stay. A load still in flight for a removed tag rejects with `ABORTED`.
+ * Removes what loading the widget added to the page: every `paymentWidgets.js`
+ * tag wpwl injected, every classic script under the gateway's origin (the
+ * widget's follow-up `static.min.js`), and stylesheet links under
+ * `{baseUrl}/v1/` (the widget's CSS). Module scripts from the gateway's origin
+ * are taken for the page's own and stay. A load still in flight for a removed
+ * tag rejects with `ABORTED`.
  *
- * Call it after `wpwl.unload()`, before loading the widget again. Does nothing
- * outside a browser.
+ * Call it after `wpwl.unload()`, before loading the widget again; otherwise
+ * each load leaves another script and stylesheet behind. Does nothing outside
+ * a browser.
  *
  * @throws WpwlError `INVALID_BASE_URL`
  */
 export function removeWidgetScripts(baseUrl: string): void {
-  const prefix = `${new URL(normalizeBaseUrl(baseUrl)).origin}/`;
+  const base = normalizeBaseUrl(baseUrl);
+  const origin = `${new URL(base).origin}/`;
   if (typeof document === 'undefined') return;
   for (const script of Array.from(document.scripts) as Tag[]) {
     // The widget adds classic scripts. Module scripts under the same origin are the
     // page's own (an app served next to a local gateway, or behind the same proxy).
-    if (!script.src.startsWith(prefix) || (!script.hasAttribute(MARK) && script.type === 'module')) continue;
+    if (!script.src.startsWith(origin) || (!script.hasAttribute(MARK) && script.type === 'module')) continue;
     script.wpwlLoad?.end(aborted());
     script.remove();
+  }
+  for (const link of Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]'))) {
+    if (link.href.startsWith(`${base}/v1/`)) link.remove();
   }
 }

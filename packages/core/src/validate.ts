@@ -266,7 +266,7 @@ export function checkIntegrity(value: unknown): WpwlError | undefined {
     value,
     // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
     /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
-    /[^A-Za-z\d+/=-]/,
+    /[^\w+/=-]/,
   );
 }
 

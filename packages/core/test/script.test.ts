@@ -310,7 +310,7 @@ describe('loadPaymentWidgets', () => {
 });
 
 describe('removeWidgetScripts', () => {
-  it("removes the widget's tags and the classic scripts it added under the gateway origin", async () => {
+  it("removes the widget's tags, the classic scripts it added under the gateway origin, and its stylesheet", async () => {
     const other = Object.assign(document.createElement('script'), { src: 'https://cdn.example.net/app.js' });
     const pageModule = Object.assign(document.createElement('script'), {
       src: `${BASE}/assets/app.js`,
@@ -328,7 +328,12 @@ describe('removeWidgetScripts', () => {
     const lookAlike = Object.assign(document.createElement('script'), {
       src: 'https://gateway.example.com.evil.test/x.js',
     });
-    document.head.append(lookAlike);
+    const widgetCss = Object.assign(document.createElement('link'), {
+      rel: 'stylesheet',
+      href: `${BASE}/v1/css/paymentWidgets.min.css`,
+    });
+    const pageCss = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: `${BASE}/site.css` });
+    document.head.append(lookAlike, widgetCss, pageCss);
 
     removeWidgetScripts(`${BASE}/`);
     expect(tag.isConnected).toBe(false);
@@ -336,6 +341,8 @@ describe('removeWidgetScripts', () => {
     expect(other.isConnected).toBe(true);
     expect(pageModule.isConnected).toBe(true);
     expect(lookAlike.isConnected).toBe(true);
+    expect(widgetCss.isConnected).toBe(false);
+    expect(pageCss.isConnected).toBe(true);
   });
 
   it('ends a pending load with ABORTED, and the next load injects afresh', async () => {
