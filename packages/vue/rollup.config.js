@@ -1,0 +1,6 @@
+import { packageConfig } from '../../scripts/rollup.shared.js';
+
+export default packageConfig({
+  packageDir: import.meta.dirname,
+  input: { index: 'src/index.ts' },
+});

@@ -1,0 +1,118 @@
+// Owns <PaymentWidget>: props in, the core controller's events out as Vue
+// emits, and the loading / error / expired slots around the widget's element.
+// Everything else is usePaymentWidget's (and so core's).
+import { defineComponent, h, type DefineSetupFnComponent, type SlotsType } from 'vue';
+import type { BeforeSubmitContext, BeforeSubmitResult, WidgetSnapshot, WpwlError, WpwlOptionsInput } from '@wpwl/core';
+import { usePaymentWidget } from './usePaymentWidget.js';
+
+/**
+ * Props of {@link PaymentWidget}: `PaymentWidgetConfig` from `@wpwl/core`,
+ * with `beforeSubmit` for `onBeforeSubmit`. The app-wide fields fall back to
+ * `WpwlPlugin`'s defaults.
+ */
+export interface PaymentWidgetProps {
+  /** Id returned by prepare checkout; a new one re-mounts the widget. */
+  checkoutId: string;
+  /** Brands to offer: `"VISA MASTER"` or `["VISA", "MASTER"]`. */
+  brands?: string | readonly string[];
+  /** Where the shopper lands after paying (the widget form's `action`). */
+  shopperResultUrl?: string;
+  /** The gateway's base URL. */
+  baseUrl?: string;
+  /** Subresource-integrity hash from the checkout response. */
+  integrity?: string;
+  /** CSP nonce for the widget's script tag. */
+  nonce?: string;
+  /** Widget code or BCP-47 tag; wins over `options.locale`. */
+  locale?: string;
+  /** Widget options, compared by value: a new object with equal content does not re-mount. */
+  options?: WpwlOptionsInput;
+  /** `SHOPPER_…` parameters sent with the payment. */
+  customParameters?: Record<string, string>;
+  /** When the checkout was prepared, for the 30-minute expiry; default: first mount. */
+  createdAt?: Date | number;
+  /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
+  beforeSubmit?: (context: BeforeSubmitContext) => BeforeSubmitResult;
+}
+
+/** Events of {@link PaymentWidget}. */
+export type PaymentWidgetEmits = {
+  /** The widget is ready for the shopper. */
+  ready: () => void;
+  /** Any error: invalid props, load failure, widget error, rejected before-submit hook, expiry. */
+  error: (error: WpwlError) => void;
+  /** The checkout expired and the widget was unloaded: pass a new `checkoutId`. */
+  expired: () => void;
+  /** The status changed; the argument is the controller's new snapshot. */
+  'status-change': (snapshot: WidgetSnapshot) => void;
+};
+
+/** Props of the error slot. */
+export interface PaymentWidgetErrorSlotProps {
+  /** Why the widget is in `error`: switch on `error.code`. */
+  error: WpwlError | undefined;
+  /** Loads the widget again. */
+  retry(): void;
+}
+
+/** Slots of {@link PaymentWidget}. */
+export type PaymentWidgetSlots = SlotsType<{
+  /** Shown while the widget loads. */
+  loading: Record<string, never>;
+  /** Shown in the `error` status. */
+  error: PaymentWidgetErrorSlotProps;
+  /** Shown once the checkout expired. */
+  expired: Record<string, never>;
+}>;
+
+const PROPS: (keyof PaymentWidgetProps)[] = [
+  'checkoutId', 'brands', 'shopperResultUrl', 'baseUrl', 'integrity', 'nonce',
+  'locale', 'options', 'customParameters', 'createdAt', 'beforeSubmit',
+];
+
+/**
+ * The payment widget as a component.
+ *
+ * Emits `ready`, `error` (a `WpwlError`), `expired` and `status-change`.
+ * Slots: `loading` while the widget loads, `error` with `{ error, retry }`,
+ * `expired` after the checkout expired. The root element carries the status
+ * as `data-wpwl-status`.
+ *
+ * @example
+ * <PaymentWidget :checkout-id="id" brands="VISA MASTER" :shopper-result-url="resultUrl" @ready="onReady">
+ *   <template #loading>Loading…</template>
+ *   <template #error="{ error, retry }">{{ error.message }} <button @click="retry">Try again</button></template>
+ * </PaymentWidget>
+ */
+export const PaymentWidget: DefineSetupFnComponent<PaymentWidgetProps, PaymentWidgetEmits, PaymentWidgetSlots> = defineComponent<
+  PaymentWidgetProps,
+  PaymentWidgetEmits,
+  string,
+  PaymentWidgetSlots
+>(
+  (props, { emit, slots }) => {
+    const { containerRef, status, error, retry } = usePaymentWidget(() => ({
+      ...props,
+      onBeforeSubmit: props.beforeSubmit,
+      onReady: () => emit('ready'),
+      onError: (e: WpwlError) => emit('error', e),
+      onExpired: () => emit('expired'),
+      onStatusChange: (snapshot: WidgetSnapshot) => emit('status-change', snapshot),
+    }));
+    return () => {
+      const now = status.value;
+      return h('div', { 'data-wpwl-status': now }, [
+        // A childless vnode: Vue never patches inside it, the widget owns its content.
+        h('div', { ref: containerRef }),
+        now === 'idle' || now === 'loading'
+          ? slots.loading?.({})
+          : now === 'error'
+            ? slots.error?.({ error: error.value, retry })
+            : now === 'expired'
+              ? slots.expired?.({})
+              : undefined,
+      ]);
+    };
+  },
+  { name: 'PaymentWidget', props: PROPS, emits: ['ready', 'error', 'expired', 'status-change'] },
+);

@@ -1,0 +1,81 @@
+// Owns the composable: one @wpwl/core widget controller per effect scope,
+// its snapshot mirrored into shallow refs, the config watched and handed to
+// `controller.update` (core decides by value whether that re-mounts), the
+// controller mounted into whatever element the template ref holds, and
+// destroyed with the scope.
+import { onScopeDispose, shallowRef, toValue, unref, watch, type MaybeRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+import {
+  applyWidgetDefaults,
+  createPaymentWidget,
+  type PaymentWidgetConfig,
+  type PaymentWidgetInput,
+  type WidgetStatus,
+  type WpwlError,
+} from '@wpwl/core';
+import { injectWidgetDefaults } from './context.js';
+
+/**
+ * The widget config for {@link usePaymentWidget}: `PaymentWidgetConfig` whose
+ * app-wide fields (`baseUrl`, `locale`, `nonce` …) may come from `WpwlPlugin`,
+ * and whose top-level fields may each be a ref.
+ */
+export type UsePaymentWidgetConfig = { [K in keyof PaymentWidgetInput]: MaybeRef<PaymentWidgetInput[K]> };
+
+/** What {@link usePaymentWidget} returns. */
+export interface UsePaymentWidgetReturn {
+  /** Bind as the template ref of an empty element: the widget renders into it while it is there. */
+  containerRef: ShallowRef<HTMLElement | null>;
+  /** The controller's status: `idle`, `loading`, `ready`, `submitting`, `error`, `expired` or `destroyed`. */
+  status: Readonly<ShallowRef<WidgetStatus>>;
+  /** The last error (why the status is `error` or `expired`, or a widget error while `ready`). */
+  error: Readonly<ShallowRef<WpwlError | undefined>>;
+  /** After a failed load or widget error: loads the widget again. */
+  retry(): void;
+}
+
+/**
+ * Renders the payment widget into an element of your template.
+ *
+ * `config` may be a plain object, a `reactive` one, a ref or a getter, and its
+ * top-level fields may be refs; every change reaches the controller, which
+ * re-mounts only when something the widget reads at load time changed by
+ * value (a new checkout id, other options), not for new callback functions.
+ * Call it in `setup` (or inside an `effectScope`): the widget is destroyed
+ * when that scope ends.
+ *
+ * @example
+ * const { containerRef, status, error, retry } = usePaymentWidget(() => ({
+ *   checkoutId: props.checkoutId,
+ *   brands: 'VISA MASTER',
+ *   shopperResultUrl: `${location.origin}/result`,
+ * }));
+ * // template: <div ref="containerRef" />
+ */
+export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig>): UsePaymentWidgetReturn {
+  const defaults = injectWidgetDefaults();
+  const read = (): PaymentWidgetConfig => {
+    const input = toValue(config);
+    const plain: Record<string, unknown> = {};
+    for (const key in input) plain[key] = unref(input[key as keyof UsePaymentWidgetConfig]);
+    return applyWidgetDefaults(plain as PaymentWidgetInput, toValue(defaults));
+  };
+
+  const controller = createPaymentWidget(read());
+  const status = shallowRef(controller.getSnapshot().status);
+  const error = shallowRef(controller.getSnapshot().error);
+  const unsubscribe = controller.subscribe(() => {
+    ({ status: status.value, error: error.value } = controller.getSnapshot());
+  });
+  const containerRef = shallowRef<HTMLElement | null>(null);
+
+  // Deep, so that mutating a reactive `options` object is seen as well.
+  watch(read, (next) => controller.update(next), { deep: true });
+  // After render, when the template ref is set; a removed element (v-if) ends the widget.
+  watch(containerRef, (el) => (el ? controller.mount(el) : controller.destroy()), { flush: 'post' });
+  onScopeDispose(() => {
+    controller.destroy();
+    unsubscribe();
+  });
+
+  return { containerRef, status, error, retry: () => controller.retry() };
+}
