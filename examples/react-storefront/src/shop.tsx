@@ -1,0 +1,160 @@
+// The shop page: the server's products, a cart of product ids and quantities,
+// and — once the merchant server has prepared a checkout for the cart — the
+// payment widget.
+import { useEffect, useState } from 'react';
+import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
+import { createCheckout, getProducts, type Checkout, type Product } from './api.js';
+
+/** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
+const toMinor = (price: string) => {
+  const [whole = '0', cents = '0'] = price.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
+  ready: 'Enter your card details.',
+  submitting: 'Sending your payment…',
+  expired: 'This payment session expired. Start again to get a new one.',
+};
+
+export function ShopPage() {
+  const [catalogue, setCatalogue] = useState<{ products: Product[]; currency: string }>();
+  const [cart, setCart] = useState<ReadonlyMap<string, number>>(new Map());
+  const [checkout, setCheckout] = useState<Checkout>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [status, setStatus] = useState<WidgetStatus>('idle');
+
+  useEffect(() => {
+    let current = true;
+    getProducts().then(
+      (answer) => current && setCatalogue(answer),
+      (error: Error) => current && setProblem(`The shop could not load its products: ${error.message}`),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const products = new Map(catalogue?.products.map((product) => [product.id, product]));
+  const change = (id: string, quantity: number) =>
+    setCart((previous) => {
+      const next = new Map(previous);
+      if (quantity > 0) next.set(id, quantity);
+      else next.delete(id);
+      return next;
+    });
+  let total = 0;
+  for (const [id, quantity] of cart) total += toMinor(products.get(id)?.price ?? '0') * quantity;
+
+  async function pay() {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      setCheckout(await createCheckout(cart, `${import.meta.env.BASE_URL}result`));
+    } catch (error) {
+      setProblem(`Could not start the payment: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The checkout was priced for this cart: the cart is locked while it is open.
+  const locked = checkout !== undefined;
+  return (
+    <>
+      <section aria-labelledby="products-title">
+        <h2 id="products-title">Products</h2>
+        <ul className="products">
+          {catalogue?.products.map((product) => (
+            <li key={product.id}>
+              <span>
+                {product.name} · {product.price} {catalogue.currency}
+                <small>{product.description}</small>
+              </span>
+              <button
+                type="button"
+                data-product-id={product.id}
+                aria-label={`Add ${product.name} to cart`}
+                disabled={locked}
+                onClick={() => change(product.id, (cart.get(product.id) ?? 0) + 1)}
+              >
+                Add to cart
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cart-title">
+        <h2 id="cart-title">Cart</h2>
+        {cart.size === 0 && <p>Your cart is empty.</p>}
+        <ul className="cart-lines">
+          {[...cart].map(([id, quantity]) => (
+            <li key={id} data-product-id={id}>
+              <span>
+                {quantity} × {products.get(id)?.name}
+              </span>
+              <button type="button" className="secondary" disabled={locked} onClick={() => change(id, 0)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="total">
+          Total: <output id="cart-total">{fromMinor(total)}</output> {catalogue?.currency}
+        </p>
+        <button type="button" id="checkout" disabled={cart.size === 0 || busy || locked} onClick={() => void pay()}>
+          Go to payment
+        </button>
+        {problem && (
+          <p id="checkout-error" className="error" role="alert">
+            {problem}
+          </p>
+        )}
+      </section>
+
+      {checkout && (
+        <section aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment</h2>
+          <p>
+            Amount due:{' '}
+            <strong>
+              {checkout.amount} {checkout.currency}
+            </strong>
+          </p>
+          <PaymentWidget
+            className="widget"
+            checkoutId={checkout.checkoutId}
+            baseUrl={checkout.baseUrl}
+            brands={checkout.brands}
+            shopperResultUrl={checkout.shopperResultUrl}
+            integrity={checkout.integrity}
+            createdAt={Date.parse(checkout.createdAt)}
+            customParameters={{ SHOPPER_orderId: checkout.orderId }}
+            onStatusChange={({ status: next }) => setStatus(next)}
+            fallback={({ status: current, error, retry }) =>
+              current === 'error' ? (
+                <p className="error" role="alert">
+                  The payment form could not be loaded ({error?.message}).{' '}
+                  <button type="button" onClick={retry}>
+                    Try again
+                  </button>
+                </p>
+              ) : current === 'expired' ? null : (
+                <p className="status">Loading the payment form…</p>
+              )
+            }
+          />
+          <p id="widget-status" className="status" aria-live="polite">
+            {STATUS_TEXT[status]}
+          </p>
+          <button type="button" className="secondary" onClick={() => setCheckout(undefined)}>
+            Change the cart
+          </button>
+        </section>
+      )}
+    </>
+  );
+}
