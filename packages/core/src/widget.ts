@@ -115,7 +115,8 @@ interface Session {
 }
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: { unload(): void } };
-const IDLE: WidgetSnapshot = Object.freeze({ status: 'idle' });
+// Pure: the loader's bundle must not keep the controller's module state.
+const IDLE: WidgetSnapshot = /* @__PURE__ */ Object.freeze({ status: 'idle' });
 /** The page's one widget slot. */
 let slot: Session | undefined;
 
