@@ -1,7 +1,16 @@
 // Owns <PaymentWidget>: props in, the core controller's events out as Vue
 // emits, and the loading / error / expired slots around the widget's element.
 // Everything else is usePaymentWidget's (and so core's).
-import { defineComponent, h, type DefineSetupFnComponent, type SlotsType } from 'vue';
+import {
+  defineComponent,
+  h,
+  type AllowedComponentProps,
+  type ComponentCustomProps,
+  type ComponentOptionsMixin,
+  type DefineComponent,
+  type SlotsType,
+  type VNodeProps,
+} from 'vue';
 import type { BeforeSubmitContext, BeforeSubmitResult, WidgetSnapshot, WpwlError, WpwlOptionsInput } from '@wpwl/core';
 import { usePaymentWidget } from './usePaymentWidget.js';
 
@@ -47,6 +56,14 @@ export type PaymentWidgetEmits = {
   'status-change': (snapshot: WidgetSnapshot) => void;
 };
 
+/** The emits as listener props, for `h(PaymentWidget, { onError })` and JSX. */
+export interface PaymentWidgetListeners {
+  onReady?: () => void;
+  onError?: (error: WpwlError) => void;
+  onExpired?: () => void;
+  onStatusChange?: (snapshot: WidgetSnapshot) => void;
+}
+
 /** Props of the error slot. */
 export interface PaymentWidgetErrorSlotProps {
   /** Why the widget is in `error`: switch on `error.code`. */
@@ -64,6 +81,28 @@ export type PaymentWidgetSlots = SlotsType<{
   /** Shown once the checkout expired. */
   expired: Record<string, never>;
 }>;
+
+/**
+ * The component's type, spelled with the first 13 parameters of
+ * `DefineComponent` only: those mean the same from Vue 3.3 to 3.5, so one
+ * declaration file serves every supported Vue (3.3 has no
+ * `DefineSetupFnComponent`, 3.5 adds parameters at the end).
+ */
+export type PaymentWidgetComponent = DefineComponent<
+  PaymentWidgetProps,
+  {},
+  {},
+  {},
+  {},
+  ComponentOptionsMixin,
+  ComponentOptionsMixin,
+  PaymentWidgetEmits,
+  string,
+  VNodeProps & AllowedComponentProps & ComponentCustomProps,
+  Readonly<PaymentWidgetProps> & PaymentWidgetListeners,
+  {},
+  PaymentWidgetSlots
+>;
 
 const PROPS: (keyof PaymentWidgetProps)[] = [
   'checkoutId', 'brands', 'shopperResultUrl', 'baseUrl', 'integrity', 'nonce',
@@ -84,7 +123,7 @@ const PROPS: (keyof PaymentWidgetProps)[] = [
  *   <template #error="{ error, retry }">{{ error.message }} <button @click="retry">Try again</button></template>
  * </PaymentWidget>
  */
-export const PaymentWidget: DefineSetupFnComponent<PaymentWidgetProps, PaymentWidgetEmits, PaymentWidgetSlots> = defineComponent<
+export const PaymentWidget = defineComponent<
   PaymentWidgetProps,
   PaymentWidgetEmits,
   string,
@@ -115,4 +154,4 @@ export const PaymentWidget: DefineSetupFnComponent<PaymentWidgetProps, PaymentWi
     };
   },
   { name: 'PaymentWidget', props: PROPS, emits: ['ready', 'error', 'expired', 'status-change'] },
-);
+) as unknown as PaymentWidgetComponent;

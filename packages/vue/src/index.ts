@@ -5,6 +5,8 @@ export {
   type PaymentWidgetProps,
   type PaymentWidgetEmits,
   type PaymentWidgetSlots,
+  type PaymentWidgetListeners,
+  type PaymentWidgetComponent,
   type PaymentWidgetErrorSlotProps,
 } from './PaymentWidget.js';
 export { usePaymentWidget, type UsePaymentWidgetConfig, type UsePaymentWidgetReturn } from './usePaymentWidget.js';

@@ -1,0 +1,12 @@
+// Entry: gives every widget the page's CSP nonce through WpwlPlugin and
+// mounts the app (the merchant server serves index.html for every page).
+import { createApp } from 'vue';
+import { WpwlPlugin } from '@wpwl/vue';
+import App from './App.vue';
+import './styles.css';
+
+// The server puts this response's nonce on our script tag; browsers hide the
+// attribute once parsed but keep the `nonce` property.
+const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+
+createApp(App).use(WpwlPlugin, { nonce, locale: 'en' }).mount('#app');
