@@ -44,11 +44,14 @@ export interface WpwlErrorDetails {
  */
 export class WpwlError extends Error {
   override readonly name = 'WpwlError';
-  readonly code: WpwlErrorCode;
-  readonly details: WpwlErrorDetails;
+  // Declared, not class fields: the constructor sets both, and field
+  // initializers would only add bytes to every bundle.
+  declare readonly code: WpwlErrorCode;
+  declare readonly details: WpwlErrorDetails;
 
+  /** `options.cause`, when the key is present, becomes the standard `cause`. */
   constructor(code: WpwlErrorCode, message: string, options?: { cause?: unknown; details?: WpwlErrorDetails }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.code = code;
     this.details = options?.details ?? {};
   }

@@ -58,7 +58,7 @@ const MARK = 'data-wpwl-script';
 const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }).wpwl;
 
 const aborted = (signal?: AbortSignal): WpwlError =>
-  new WpwlError('ABORTED', 'paymentWidgets.js load aborted', { cause: signal?.reason });
+  new WpwlError('ABORTED', 'load aborted', { cause: signal?.reason });
 
 /**
  * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`.
@@ -93,7 +93,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   if (integrity !== undefined) validateIntegrity(integrity);
   if (nonce !== undefined) validateNonce(nonce);
   if (typeof document === 'undefined') {
-    throw new WpwlError('NOT_IN_BROWSER', 'paymentWidgets.js needs a browser');
+    throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
   }
   for (let attempt = 0; ; ) {
     if (signal?.aborted) throw aborted(signal);

@@ -1,51 +1,36 @@
 // Owns input validation for everything the widget is given: checkout id, brand
 // codes, client-side custom parameters, shopper result URL, base URL, integrity
 // hash and CSP nonce. Each check comes in two forms: `checkX` returns the
-// WpwlError (or undefined) and `validateX` throws it. Every function is an
-// independent top-level export with no shared tables, so a bundle keeps only
-// the checks it calls: the script loader needs four of them and has a size budget.
+// WpwlError (or undefined) and `validateX` throws it. The checks are pure
+// top-level values with no shared tables, so a bundle keeps only those it
+// calls: the script loader needs four of them and has a size budget.
 
-import { WpwlError, type WpwlErrorCode } from './errors.js';
+import type { WpwlError, WpwlErrorCode } from './errors.js';
+import { chars, invalid, kind } from './invalid.js';
 
-function invalid(code: WpwlErrorCode, field: string, rule: string, got: string): WpwlError {
-  return new WpwlError(code, `${field} must be ${rule} (got ${got})`, { details: { field, rule } });
-}
+type Check = (value: unknown) => WpwlError | undefined;
 
-/** `typeof`, telling null and arrays apart (used where those are likely mistakes). */
-function kind(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-}
+/** A check of a string: `got` says what is wrong with one (falsy when nothing is). */
+const check =
+  (code: WpwlErrorCode, field: string, rule: string, got: (value: string) => unknown): Check =>
+  (value) =>
+    typeof value != 'string'
+      ? invalid(code, field, 'a string', typeof value)
+      : (value = got(value))
+        ? invalid(code, field, rule, value)
+        : undefined;
 
-/**
- * Describes a string that broke a character rule without echoing it, so that
- * markup in user input never travels on inside an error message.
- */
-function describeChars(value: string, disallowed: RegExp): string {
-  const at = value.search(disallowed);
-  return at < 0 ? `${value.length} characters` : `a disallowed character at position ${at + 1}`;
-}
+/** A string matching `pattern`; `bad` finds the character that broke it. */
+const stringCheck = (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad: RegExp): Check =>
+  check(code, field, rule, (value) => !pattern.test(value) && chars(value, bad));
 
-/** The shared shape of the string checks: type, then pattern, then what was wrong. */
-function checkString(
-  code: WpwlErrorCode,
-  field: string,
-  rule: string,
-  value: unknown,
-  pattern: RegExp,
-  disallowed: RegExp,
-): WpwlError | undefined {
-  if (typeof value !== 'string') return invalid(code, field, 'a string', typeof value);
-  return pattern.test(value) ? undefined : invalid(code, field, rule, describeChars(value, disallowed));
-}
-
-/** Quotes short identifier-like input; anything else is described by its length. */
-function show(value: string): string {
-  return /^[\w.-]{1,64}$/.test(value) ? `"${value}"` : `${value.length} characters`;
-}
-
-function throwIf(error: WpwlError | undefined): void {
-  if (error) throw error;
-}
+/** The throwing form of a check. */
+const thrower =
+  (check: Check) =>
+  (value: unknown): void => {
+    const error = check(value);
+    if (error) throw error;
+  };
 
 // --- checkout id -----------------------------------------------------------
 
@@ -54,24 +39,19 @@ function throwIf(error: WpwlError | undefined): void {
  *
  * @returns an `INVALID_CHECKOUT_ID` error, or `undefined` when valid
  */
-export function checkCheckoutId(id: unknown): WpwlError | undefined {
-  return checkString(
-    'INVALID_CHECKOUT_ID',
-    'checkoutId',
-    '32-48 characters of letters, digits, dot or hyphen',
-    id,
-    /^[A-Za-z\d.-]{32,48}$/,
-    /[^A-Za-z\d.-]/,
-  );
-}
+export const checkCheckoutId: (id: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+  'INVALID_CHECKOUT_ID',
+  'checkoutId',
+  '32-48 of [A-Za-z0-9.-]',
+  /^[A-Za-z\d.-]{32,48}$/,
+  /[^A-Za-z\d.-]/,
+);
 
 /**
  * Throws `INVALID_CHECKOUT_ID` unless `id` is 32-48 characters of letters,
  * digits, dot or hyphen (the format of the id prepare-checkout returns).
  */
-export function validateCheckoutId(id: unknown): asserts id is string {
-  throwIf(checkCheckoutId(id));
-}
+export const validateCheckoutId: (id: unknown) => asserts id is string = /* @__PURE__ */ thrower(checkCheckoutId);
 
 // --- brands ------------------------------------------------------------------
 
@@ -87,29 +67,24 @@ export function validateCheckoutId(id: unknown): asserts id is string {
  *   entry with whitespace or other characters, or `MASTERCARD`
  */
 export function validateBrands(brands: string | readonly string[]): string[] {
-  const field = 'brands';
-  let codes: readonly unknown[];
-  if (typeof brands === 'string') codes = brands.split(/\s+/).filter(Boolean);
-  else if (Array.isArray(brands)) codes = brands;
-  else throw invalid('INVALID_BRAND', field, 'a space-separated string or an array of brand codes', kind(brands));
-  if (codes.length === 0) throw invalid('INVALID_BRAND', field, 'a list of at least one brand code', 'none');
-
+  const fail = (field: string, rule: string, got: unknown) => {
+    throw invalid('INVALID_BRAND', field, rule, got);
+  };
+  const codes: readonly unknown[] =
+    typeof brands == 'string'
+      ? brands.split(/\s+/).filter(Boolean)
+      : Array.isArray(brands)
+        ? brands
+        : fail('brands', 'a string or array of brand codes', kind(brands));
+  if (!codes.length) fail('brands', 'at least one brand code', 'none');
   const result: string[] = [];
   codes.forEach((code, index) => {
-    const entry = `${field}[${index}]`;
-    if (typeof code !== 'string') throw invalid('INVALID_BRAND', entry, 'a string', kind(code));
-    if (!/^\w{1,32}$/.test(code)) {
-      throw invalid(
-        'INVALID_BRAND',
-        entry,
-        'a brand code of 1-32 letters, digits or underscore',
-        describeChars(code, /\W/),
-      );
-    }
+    const field = `brands[${index}]`;
+    if (typeof code != 'string') return fail(field, 'a string', kind(code));
+    if (!/^\w{1,32}$/.test(code)) fail(field, '1-32 of [A-Za-z0-9_]', chars(code, /\W/));
     const upper = code.toUpperCase();
-    if (upper === 'MASTERCARD') {
-      throw invalid('INVALID_BRAND', entry, 'a gateway brand code; for Mastercard that is MASTER', `"${code}"`);
-    }
+    // Echoed: the code passed the character rule above.
+    if (upper == 'MASTERCARD') fail(field, 'MASTER for Mastercard', `"${code}"`);
     if (!result.includes(upper)) result.push(upper);
   });
   return result;
@@ -119,7 +94,6 @@ export function validateBrands(brands: string | readonly string[]): string[] {
 export function checkBrands(brands: unknown): WpwlError | undefined {
   try {
     validateBrands(brands as string);
-    return undefined;
   } catch (error) {
     return error as WpwlError;
   }
@@ -136,65 +110,50 @@ export function checkBrands(brands: unknown): WpwlError | undefined {
  * @returns an `INVALID_CUSTOM_PARAMETER` error, or `undefined` when valid
  */
 export function checkCustomParameters(params: unknown): WpwlError | undefined {
-  const code = 'INVALID_CUSTOM_PARAMETER';
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    return invalid(code, 'customParameters', 'an object of string values', kind(params));
-  }
-  for (const [name, value] of Object.entries(params)) {
-    if (!/^[\w.]{3,64}$/.test(name)) {
-      return invalid(
-        code,
-        'customParameters name',
-        '3-64 characters of letters, digits, dot or underscore',
-        describeChars(name, /[^\w.]/),
-      );
-    }
-    if (!name.startsWith('SHOPPER_')) {
-      return invalid(code, 'customParameters name', 'prefixed with SHOPPER_ when sent from the browser', show(name));
-    }
+  const fail = (field: string, rule: string, got: unknown) => invalid('INVALID_CUSTOM_PARAMETER', field, rule, got);
+  const got = kind(params);
+  if (got != 'object') return fail('customParameters', 'an object of strings', got);
+  for (const [name, value] of Object.entries(params as object)) {
     const field = `customParameters[${name}]`;
-    if (typeof value !== 'string') return invalid(code, field, 'a string', kind(value));
-    if (value.length > 2048) return invalid(code, field, 'at most 2048 characters', `${value.length} characters`);
+    // The name is echoed only once it passed the character rule.
+    const error = !/^[\w.]{3,64}$/.test(name)
+      ? fail('customParameters name', '3-64 of [A-Za-z0-9._]', chars(name, /[^\w.]/))
+      : !name.startsWith('SHOPPER_')
+        ? fail('customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`)
+        : typeof value != 'string'
+          ? fail(field, 'a string', kind(value))
+          : value.length > 2048 && fail(field, 'at most 2048 characters', chars(value));
+    if (error) return error;
   }
-  return undefined;
 }
 
 /** Throws the error {@link checkCustomParameters} finds. */
-export function validateCustomParameters(params: unknown): asserts params is Record<string, string> {
-  throwIf(checkCustomParameters(params));
-}
+export const validateCustomParameters: (params: unknown) => asserts params is Record<string, string> =
+  /* @__PURE__ */ thrower(checkCustomParameters);
 
 // --- URLs --------------------------------------------------------------------
 
 /**
- * Checks an absolute web URL: https anywhere, http only on loopback so local
- * development works while production never sends the shopper over plain http.
+ * A URL check: an absolute web URL, https anywhere and http only on loopback
+ * (localhost, 127.0.0.0/8, [::1]) so local development works while production
+ * never sends the shopper over plain http; none of the characters `bad` finds;
+ * at least 6 and at most `max` characters.
  */
-function checkWebUrl(
-  code: WpwlErrorCode,
-  field: string,
-  value: unknown,
-  rule: string,
-  disallowed: RegExp,
-): WpwlError | undefined {
-  if (typeof value !== 'string') return invalid(code, field, 'a string', typeof value);
-  let got = '';
-  try {
-    const { protocol, hostname } = new URL(value);
-    if (protocol !== 'https:' && !(protocol === 'http:' && /^(localhost|\[::1]|127(\.\d+){3})$/.test(hostname))) {
+const urlCheck = (code: WpwlErrorCode, field: string, rule: string, bad: RegExp, max = 1 / 0): Check =>
+  check(code, field, rule, (value) => {
+    if (value.length < 6 || value.length > max) return chars(value);
+    // Searched in the raw string: the URL parser silently drops tabs and newlines.
+    if (value.search(bad) >= 0) return chars(value, bad);
+    try {
+      const { protocol, hostname } = new URL(value);
       // protocol and host come out of the parser and cannot carry markup
-      got = protocol + (hostname && `//${hostname}`);
+      return protocol != 'https:' &&
+        !(protocol == 'http:' && /^(localhost|\[::1]|127(\.\d+){3})$/.test(hostname)) &&
+        protocol + (hostname && '//' + hostname);
+    } catch {
+      return 'a non-absolute URL';
     }
-  } catch {
-    got = 'a relative or malformed URL';
-  }
-  // Searched in the raw string: the URL parser silently drops tabs and newlines.
-  if (value.search(disallowed) >= 0) got = describeChars(value, disallowed);
-  return got ? invalid(code, field, rule, got) : undefined;
-}
-
-// Loopback: localhost, 127.0.0.0/8 and [::1].
-const HTTPS_RULE = 'an https URL (http only on loopback)';
+  });
 
 /**
  * Checks the shopper result URL (the form's `action`): 6-2048 characters, an
@@ -202,18 +161,17 @@ const HTTPS_RULE = 'an https URL (http only on loopback)';
  *
  * @returns an `INVALID_SHOPPER_RESULT_URL` error, or `undefined` when valid
  */
-export function checkShopperResultUrl(url: unknown): WpwlError | undefined {
-  const code = 'INVALID_SHOPPER_RESULT_URL';
-  const field = 'shopperResultUrl';
-  return typeof url === 'string' && (url.length < 6 || url.length > 2048)
-    ? invalid(code, field, '6-2048 characters', `${url.length} characters`)
-    : checkWebUrl(code, field, url, HTTPS_RULE, /[\s\0-\x1f\x7f]/);
-}
+export const checkShopperResultUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ urlCheck(
+  'INVALID_SHOPPER_RESULT_URL',
+  'shopperResultUrl',
+  'an https URL (http on loopback) of 6-2048 characters',
+  /[\s\0-\x1f\x7f]/,
+  2048,
+);
 
 /** Throws the error {@link checkShopperResultUrl} finds. */
-export function validateShopperResultUrl(url: unknown): asserts url is string {
-  throwIf(checkShopperResultUrl(url));
-}
+export const validateShopperResultUrl: (url: unknown) => asserts url is string =
+  /* @__PURE__ */ thrower(checkShopperResultUrl);
 
 /**
  * Checks the gateway base URL: https (http on loopback), an origin with an
@@ -221,21 +179,16 @@ export function validateShopperResultUrl(url: unknown): asserts url is string {
  *
  * @returns an `INVALID_BASE_URL` error, or `undefined` when valid
  */
-export function checkBaseUrl(url: unknown): WpwlError | undefined {
-  return checkWebUrl(
-    'INVALID_BASE_URL',
-    'baseUrl',
-    url,
-    `${HTTPS_RULE} with no query, fragment or credentials`,
-    // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
-    /[\s\0-\x1f\x7f?#@"\\]/,
-  );
-}
+export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ urlCheck(
+  'INVALID_BASE_URL',
+  'baseUrl',
+  'an https URL (http on loopback) without query, fragment or credentials',
+  // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
+  /[\s\0-\x1f\x7f?#@"\\]/,
+);
 
 /** Throws the error {@link checkBaseUrl} finds. */
-export function validateBaseUrl(url: unknown): asserts url is string {
-  throwIf(checkBaseUrl(url));
-}
+export const validateBaseUrl: (url: unknown) => asserts url is string = /* @__PURE__ */ thrower(checkBaseUrl);
 
 /**
  * Validates a base URL and returns it without trailing slash, with the origin
@@ -245,8 +198,8 @@ export function validateBaseUrl(url: unknown): asserts url is string {
  */
 export function normalizeBaseUrl(url: string): string {
   validateBaseUrl(url);
-  const parsed = new URL(url);
-  return parsed.origin + parsed.pathname.replace(/\/+$/, '');
+  const { origin, pathname } = new URL(url);
+  return origin + pathname.replace(/\/+$/, '');
 }
 
 // --- integrity and nonce -------------------------------------------------------
@@ -258,22 +211,17 @@ export function normalizeBaseUrl(url: string): string {
  *
  * @returns an `INVALID_INTEGRITY` error, or `undefined` when valid
  */
-export function checkIntegrity(value: unknown): WpwlError | undefined {
-  return checkString(
-    'INVALID_INTEGRITY',
-    'integrity',
-    'sha256-, sha384- or sha512- and its base64 digest',
-    value,
-    // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
-    /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
-    /[^\w+/=-]/,
-  );
-}
+export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+  'INVALID_INTEGRITY',
+  'integrity',
+  'sha256/384/512-<base64 digest>',
+  // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
+  /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
+  /[^\w+/=-]/,
+);
 
 /** Throws the error {@link checkIntegrity} finds. */
-export function validateIntegrity(value: unknown): asserts value is string {
-  throwIf(checkIntegrity(value));
-}
+export const validateIntegrity: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkIntegrity);
 
 /**
  * Checks a CSP nonce: one or more base64 or base64url characters, optionally
@@ -282,11 +230,13 @@ export function validateIntegrity(value: unknown): asserts value is string {
  *
  * @returns an `INVALID_NONCE` error, or `undefined` when valid
  */
-export function checkNonce(value: unknown): WpwlError | undefined {
-  return checkString('INVALID_NONCE', 'nonce', 'base64 or base64url characters', value, /^[\w+/-]+={0,2}$/, /[^\w+/=-]/);
-}
+export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+  'INVALID_NONCE',
+  'nonce',
+  'base64 or base64url',
+  /^[\w+/-]+={0,2}$/,
+  /[^\w+/=-]/,
+);
 
 /** Throws the error {@link checkNonce} finds. */
-export function validateNonce(value: unknown): asserts value is string {
-  throwIf(checkNonce(value));
-}
+export const validateNonce: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkNonce);

@@ -82,7 +82,7 @@ describe('readShopperResult', () => {
     ['no parameters at all', SHOP, 'resourcePath is missing'],
     ['a repeated resourcePath', `${resultUrl({ resourcePath: PATH })}&resourcePath=${encodeURIComponent(PATH)}`, 'resourcePath must appear once'],
     ['a repeated id', `${resultUrl({ id: ID, resourcePath: PATH })}&id=${OTHER}`, 'id must appear once'],
-    ['a malformed id', resultUrl({ id: 'abc', resourcePath: PATH }), 'id must be 32-48 characters of letters, digits, dot or hyphen (got 3 characters)'],
+    ['a malformed id', resultUrl({ id: 'abc', resourcePath: PATH }), 'id must be 32-48 of [A-Za-z0-9.-] (got 3 characters)'],
     ['a malformed URL', 'https://[bad', 'url must be an absolute URL or a path with query'],
   ])('refuses %s with INVALID_RESULT_URL', (_, input, message) => {
     const error = errorOf(input);

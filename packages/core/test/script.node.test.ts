@@ -23,7 +23,7 @@ describe('@wpwl/core outside a browser', () => {
     await expect(loading).rejects.toMatchObject({
       name: 'WpwlError',
       code: 'NOT_IN_BROWSER',
-      message: 'paymentWidgets.js needs a browser',
+      message: 'not in a browser',
     });
   });
 
