@@ -25,7 +25,9 @@ export type WpwlErrorCode =
   | 'INVALID_CONTAINER'
   | 'CHECKOUT_EXPIRED'
   | 'WIDGET_ERROR'
-  | 'DESTROYED';
+  | 'DESTROYED'
+  // bindings
+  | 'ELEMENT_NAME_TAKEN';
 
 /** Extra, code-specific facts attached to an error (field name, offending form …). */
 export interface WpwlErrorDetails {

@@ -1,0 +1,211 @@
+// @ts-check
+// The shop page: lists the server's products, keeps a cart of product ids and
+// quantities, asks the merchant server for a checkout (the server prices the
+// cart), then hands the checkout to <wpwl-widget> through its attributes and
+// follows the payment through the element's events. No framework, no bundler.
+
+/** @typedef {{ id: string, name: string, description: string, price: string }} Product */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/**
+ * <wpwl-widget>: configured through attributes, `nonce` as a property;
+ * `status` and `error` are read-only.
+ * @type {HTMLElement & { nonce: string, readonly status: string, readonly error?: { code: string, message: string }, retry(): void }}
+ */
+const widget = /** @type {any} */ ($('widget'));
+
+/** @type {Map<string, Product>} */
+const products = new Map();
+/** @type {Map<string, number>} product id → quantity */
+const cart = new Map();
+let paying = false;
+
+// This response's CSP nonce, as the browser keeps it for our own script tag,
+// for the widget's script tag.
+const nonce = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[nonce]'))?.nonce || '';
+
+/** "12.90" → 1290, display arithmetic only: the server computes the amount charged. */
+const toMinor = (/** @type {string} */ price) => {
+  const [whole = '0', cents = '0'] = price.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+const fromMinor = (/** @type {number} */ minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+function showError(/** @type {string} */ text) {
+  const error = $('checkout-error');
+  error.textContent = text;
+  error.hidden = false;
+}
+
+async function loadProducts() {
+  const response = await fetch('/api/products');
+  if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
+  const { products: list, currency } = await response.json();
+  $('currency').textContent = currency;
+  for (const product of /** @type {Product[]} */ (list)) {
+    products.set(product.id, product);
+    const li = document.createElement('li');
+    const label = document.createElement('span');
+    label.textContent = `${product.name} · ${product.price} ${currency}`;
+    const small = document.createElement('small');
+    small.textContent = product.description;
+    label.append(small);
+    const add = document.createElement('button');
+    add.type = 'button';
+    add.textContent = 'Add to cart';
+    add.dataset.productId = product.id;
+    add.setAttribute('aria-label', `Add ${product.name} to cart`);
+    add.addEventListener('click', () => {
+      cart.set(product.id, (cart.get(product.id) ?? 0) + 1);
+      renderCart();
+    });
+    li.append(label, add);
+    $('products').append(li);
+  }
+}
+
+function renderCart() {
+  const ul = $('cart-lines');
+  ul.replaceChildren();
+  let total = 0;
+  for (const [id, quantity] of cart) {
+    const product = products.get(id);
+    if (!product) continue;
+    total += toMinor(product.price) * quantity;
+    const li = document.createElement('li');
+    li.dataset.productId = id;
+    const text = document.createElement('span');
+    text.textContent = `${quantity} × ${product.name}`;
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'secondary';
+    remove.textContent = 'Remove';
+    remove.disabled = paying;
+    remove.addEventListener('click', () => {
+      cart.delete(id);
+      renderCart();
+    });
+    li.append(text, remove);
+    ul.append(li);
+  }
+  $('cart-total').textContent = fromMinor(total);
+  $('cart-empty').hidden = cart.size > 0;
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || paying;
+}
+
+// A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
+const timeoutMs = new URLSearchParams(location.search).get('timeoutMs');
+
+/** Asks the merchant server for a checkout of the cart: it prices the cart and answers what the widget needs. */
+async function requestCheckout() {
+  const response = await fetch('/api/checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
+      resultPath: new URL('result.html', location.href).pathname,
+    }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
+
+/** Hands a checkout answer to the element: everything as attributes, `checkout-id` last, since it starts the widget. */
+function configureWidget(/** @type {any} */ checkout) {
+  $('amount-due').textContent = `${checkout.amount} ${checkout.currency}`;
+  $('expired').hidden = true;
+  // The nonce as a property: an attribute would put it into the DOM.
+  widget.nonce = nonce;
+  widget.setAttribute('base-url', checkout.baseUrl);
+  widget.setAttribute('brands', checkout.brands);
+  widget.setAttribute('shopper-result-url', checkout.shopperResultUrl);
+  if (checkout.integrity) widget.setAttribute('integrity', checkout.integrity);
+  else widget.removeAttribute('integrity');
+  widget.setAttribute('locale', document.documentElement.lang);
+  if (timeoutMs) widget.setAttribute('timeout-ms', timeoutMs);
+  widget.setAttribute('checkout-id', checkout.checkoutId);
+}
+
+async function startPayment() {
+  $('checkout-error').hidden = true;
+  paying = true;
+  renderCart();
+  try {
+    configureWidget(await requestCheckout());
+  } catch (failure) {
+    paying = false;
+    renderCart();
+    throw failure;
+  }
+  $('payment').hidden = false;
+}
+
+/** A new checkout for the same cart, handed to the same element (after expiry, say). */
+async function renewCheckout() {
+  const checkout = await requestCheckout();
+  // The shopper may have gone back to the cart meanwhile.
+  if (paying) configureWidget(checkout);
+}
+
+/** Removing checkout-id takes the widget down; the cart is usable again. */
+function closePayment() {
+  widget.removeAttribute('checkout-id');
+  paying = false;
+  $('payment').hidden = true;
+  renderCart();
+}
+
+const STATUS_TEXT = /** @type {Record<string, string>} */ ({
+  loading: 'Loading the payment form…',
+  ready: 'Enter your card details.',
+  submitting: 'Sending your payment…',
+});
+
+/** Shows the element's status, its coded error and the retry button. */
+function renderWidget() {
+  const { status, error } = widget;
+  widget.dataset.wpwlStatus = status;
+  $('widget-status').textContent = STATUS_TEXT[status] ?? '';
+  const message = $('widget-error');
+  if (error) {
+    message.dataset.wpwlErrorCode = error.code;
+    message.textContent =
+      status === 'expired' ? 'This payment session expired.' : `The payment form reported a problem (${error.code}): ${error.message}`;
+  } else {
+    delete message.dataset.wpwlErrorCode;
+  }
+  message.hidden = !error;
+  $('retry').hidden = status !== 'error';
+}
+
+widget.addEventListener('wpwl-status-change', renderWidget);
+widget.addEventListener('wpwl-error', renderWidget);
+widget.addEventListener('wpwl-expired', () => {
+  $('expired').hidden = false;
+});
+widget.addEventListener('wpwl-before-submit', (event) => {
+  const terms = /** @type {HTMLInputElement} */ ($('terms'));
+  $('terms-hint').hidden = terms.checked;
+  if (terms.checked) return;
+  // Canceling the event blocks the payment; the shopper stays on the form.
+  event.preventDefault();
+  terms.focus();
+});
+$('terms').addEventListener('change', () => {
+  if (/** @type {HTMLInputElement} */ ($('terms')).checked) $('terms-hint').hidden = true;
+});
+
+const showFailure = (/** @type {unknown} */ failure) =>
+  showError(`Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`);
+
+$('checkout').addEventListener('click', () => {
+  startPayment().catch(showFailure);
+});
+$('retry').addEventListener('click', () => widget.retry());
+$('new-checkout').addEventListener('click', () => {
+  renewCheckout().catch(showFailure);
+});
+$('cancel').addEventListener('click', closePayment);
+
+loadProducts().then(renderCart, (/** @type {Error} */ failure) => showError(`The shop could not load its products: ${failure.message}`));

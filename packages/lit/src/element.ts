@@ -1,0 +1,144 @@
+// Owns <wpwl-widget>'s class: its attributes and properties turned into one
+// core config (rebuilt only when one of them changes), core's callbacks turned
+// into DOM events, and the read-only, reflected `status`. Registration lives
+// in registry.ts, so importing this class registers nothing.
+//
+// The base is Lit's ReactiveElement (what LitElement adds is template
+// rendering): every node inside the element belongs to core and the gateway's
+// script, and a lit-html part in a light-DOM root would span them. It also
+// keeps the standalone build, which bundles Lit and core, within its budget.
+
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import type { PaymentWidgetConfig, WidgetSnapshot, WidgetStatus, WpwlError, WpwlOptionsInput } from '@wpwl/core';
+import { WpwlWidgetController } from './controller.js';
+import { emit, emitBeforeSubmit } from './events.js';
+
+/** Marks the element class, also across copies of this package (the standalone build is one). */
+export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
+
+/**
+ * The payment widget as a custom element. Set `checkout-id` (with `brands`,
+ * `shopper-result-url` and `base-url`) and it loads; change them and core
+ * decides whether the widget must re-mount; remove it from the DOM and
+ * everything it added is gone. Renders into light DOM: the gateway's script
+ * looks for its form in the document.
+ *
+ * Not registered by importing it: call {@link defineWpwlWidget} or import
+ * `@wpwl/lit/define`.
+ *
+ * @fires wpwl-ready - the widget is ready for the shopper
+ * @fires wpwl-error - `detail.error` is the WpwlError
+ * @fires wpwl-expired - the checkout expired; set a new `checkout-id`
+ * @fires wpwl-status-change - `detail` is the new `{ status, error? }`
+ * @fires wpwl-before-submit - cancelable; `detail.waitUntil(promise)` defers the payment
+ */
+export class WpwlWidgetElement extends ReactiveElement {
+  static readonly [ELEMENT_MARK] = true;
+
+  static override properties = {
+    checkoutId: { attribute: 'checkout-id' },
+    brands: {},
+    shopperResultUrl: { attribute: 'shopper-result-url' },
+    baseUrl: { attribute: 'base-url' },
+    locale: {},
+    integrity: {},
+    nonce: {},
+    timeoutMs: { attribute: 'timeout-ms', type: Number },
+    options: { attribute: false },
+    customParameters: { attribute: false },
+  };
+
+  /** `checkout-id`: the id from prepare checkout. The widget loads once it is set. */
+  declare checkoutId: string | undefined;
+  /** `brands`: space-separated brand codes, e.g. `"VISA MASTER"`. */
+  declare brands: string | undefined;
+  /** `shopper-result-url`: where the shopper lands after paying (absolute URL). */
+  declare shopperResultUrl: string | undefined;
+  /** `base-url`: the gateway's base URL. */
+  declare baseUrl: string | undefined;
+  /** `locale`: widget code or BCP-47 tag; wins over `options.locale`. */
+  declare locale: string | undefined;
+  /** `integrity`: the subresource-integrity hash from the checkout response. */
+  declare integrity: string | undefined;
+  /** `nonce`: the CSP nonce for the widget's script tag (typed `string` like every element's `nonce`; unset until given). */
+  declare nonce: string;
+  /** `timeout-ms`: how long the script may take to load before `SCRIPT_TIMEOUT`; default core's. */
+  declare timeoutMs: number | undefined;
+  /** Widget options (`wpwlOptions`); compared by value, so a new equal object re-mounts nothing. */
+  declare options: WpwlOptionsInput | undefined;
+  /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
+  declare customParameters: Record<string, string> | undefined;
+
+  readonly #widget = new WpwlWidgetController(this, { config: () => this.#config });
+  #config: PaymentWidgetConfig | undefined;
+  /** The status the last `wpwl-status-change` announced. */
+  #announced: WidgetStatus = 'idle';
+
+  /** Where the widget is in its life; reflected to the `status` attribute. Read-only. */
+  get status(): WidgetStatus {
+    return this.#widget.snapshot.status;
+  }
+
+  /** The last error, while `status` is `error` or `expired` (or a widget error reported while ready). */
+  get error(): WpwlError | undefined {
+    return this.#widget.snapshot.error;
+  }
+
+  /** After a failed load or a widget error: loads the widget again. */
+  retry(): void {
+    this.#widget.retry();
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Only a changed input makes a new config: core compares configs by value,
+    // but a new object on every status update would re-validate for nothing.
+    if (changed.size) this.#config = this.#configure();
+  }
+
+  protected override updated(): void {
+    // Core announces its own transitions; a widget created straight into
+    // `error` (invalid attributes) moved the element from `idle` without one.
+    const { snapshot } = this.#widget;
+    if (snapshot.status !== this.#announced) this.#announce(snapshot);
+    if (this.getAttribute('status') !== this.status) this.setAttribute('status', this.status);
+  }
+
+  #announce(snapshot: WidgetSnapshot): void {
+    this.#announced = snapshot.status;
+    emit(this, 'wpwl-status-change', snapshot);
+  }
+
+  #configure(): PaymentWidgetConfig | undefined {
+    if (!this.checkoutId) return undefined;
+    return {
+      checkoutId: this.checkoutId,
+      brands: this.brands ?? '',
+      shopperResultUrl: this.shopperResultUrl ?? '',
+      baseUrl: this.baseUrl ?? '',
+      integrity: this.integrity || undefined,
+      // Under a CSP header the browser blanks a connected element's `nonce`
+      // attribute ("nonce hiding") and keeps the value in the native property,
+      // which the reactive `nonce` shadows.
+      nonce: this.nonce || Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'nonce')?.get?.call(this) || undefined,
+      locale: this.locale || undefined,
+      timeoutMs: this.timeoutMs || undefined,
+      options: this.options,
+      customParameters: this.customParameters,
+      onReady: () => emit(this, 'wpwl-ready', {}),
+      onError: (error) => emit(this, 'wpwl-error', { error }),
+      onExpired: () => emit(this, 'wpwl-expired', {}),
+      onStatusChange: (snapshot) => this.#announce(snapshot),
+      onBeforeSubmit: (context) => emitBeforeSubmit(this, context),
+    };
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'wpwl-widget': WpwlWidgetElement;
+  }
+}
