@@ -134,7 +134,7 @@ describe('<PaymentWidget>', () => {
     await flush();
     expect(unload).toHaveBeenCalledTimes(1);
     expect(widget.leftovers()).toEqual(CLEAN);
-    expect(document.body.innerHTML).toBe('');
+    expect(document.querySelector('[data-wpwl-status]')).toBeNull();
   });
 
   it('a failed load shows the error slot with the error; its retry loads again', async () => {
