@@ -22,3 +22,7 @@ export const chars = (value: string, bad?: RegExp): string => {
   const at = bad ? value.search(bad) : -1;
   return at < 0 ? `${value.length} characters` : `bad character at ${at + 1}`;
 };
+
+/** What was got: a short word-like string quoted, any other string by {@link chars}, anything else by {@link kind}. */
+export const show = (value: unknown): string =>
+  typeof value != 'string' ? kind(value) : /^[\w-]{1,35}$/.test(value) ? `"${value}"` : chars(value);

@@ -3,7 +3,7 @@
 // those codes, several of which are not ISO 639 (dk, se, cn, cz, gr).
 
 import type { WpwlError } from './errors.js';
-import { chars, invalid, kind } from './invalid.js';
+import { invalid, show } from './invalid.js';
 
 /** The widget's 25 default form languages, in the gateway's order. */
 export const LOCALES: readonly [
@@ -31,9 +31,7 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 
 /** The `INVALID_LOCALE` error; a string tag is echoed only when it is tag-shaped. */
 const localeError = (tag: unknown, rule: string): WpwlError =>
-  typeof tag != 'string'
-    ? invalid('INVALID_LOCALE', 'locale', 'a string', kind(tag))
-    : invalid('INVALID_LOCALE', 'locale', rule, /^[\w-]{1,35}$/.test(tag) ? `"${tag}"` : chars(tag));
+  invalid('INVALID_LOCALE', 'locale', typeof tag == 'string' ? rule : 'a string', show(tag));
 
 /**
  * Maps a widget code or a BCP-47 language tag, case-insensitively, to the

@@ -4,6 +4,7 @@
 // `onError` argument into a WpwlError.
 
 import { WpwlError } from './errors.js';
+import { invalid, show } from './invalid.js';
 import { resolveLocale, type WidgetLocale } from './locale.js';
 
 /** The four payment-method families that have a before-submit hook. */
@@ -145,18 +146,16 @@ export interface WpwlOptionsHooks {
   onReady?(): void;
 }
 
-const KINDS: readonly SubmitKind[] = ['Card', 'DirectDebit', 'OnlineTransfer', 'VirtualAccount'];
-const STYLES = ['card', 'plain', 'logos', 'none'];
 // The documented boolean keys. Strings such as "false" (an HTML attribute's
 // value) would switch a feature on, so a wrong type is refused.
 const BOOLEAN = /^(show|mask|require|disable|force)[A-Z]|^(brandDetection|numberFormatting)$/;
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+  typeof (value as PromiseLike<unknown> | null)?.then == 'function';
 
 /** `next()` runs only when `result` did not block; promises are chained. */
 const chain = (result: BeforeSubmitResult, next: () => BeforeSubmitResult): BeforeSubmitResult =>
-  result === false ? false : isThenable(result) ? result.then((ok) => (ok === false ? false : next())) : next();
+  result === false ? false : isThenable(result) ? result.then((ok) => ok !== false && next()) : next();
 
 /**
  * Wraps one before-submit hook. The widget only understands a synchronous
@@ -171,14 +170,15 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
     if (state) return state > 1 && !(state = 0);
     const form = this;
     const done = (ok: boolean) => (hooks.onSubmit?.(form, kind, ok), ok);
+    const field = 'onBeforeSubmit' + kind;
     const fail = (error: unknown) => {
       state = 0;
       done(false);
       if (!hooks.onError) throw error; // nobody to report to: surface it rather than swallow it
       hooks.onError(
-        new WpwlError('WIDGET_ERROR', `onBeforeSubmit${kind} failed: ${(error as Error)?.message ?? error}`, {
+        new WpwlError('WIDGET_ERROR', `${field} failed: ${(error as Error)?.message ?? error}`, {
           cause: error,
-          details: { field: `onBeforeSubmit${kind}` },
+          details: { field },
         }),
       );
     };
@@ -186,8 +186,7 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
     try {
       result = chain(hooks.beforeSubmit?.(form, kind), () => user?.call(form, event));
     } catch (error) {
-      fail(error);
-      return false;
+      return fail(error), false;
     }
     if (!isThenable(result)) return done(result !== false);
     state = 1;
@@ -219,35 +218,33 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
+    const type = typeof value;
     const rule =
-      key === 'style'
-        ? !STYLES.includes(value as string) && `one of ${STYLES.join(', ')}`
+      key == 'style'
+        ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
         : /^on[A-Z]|^createCheckout$/.test(key)
-          ? typeof value !== 'function' && 'a function'
-          : BOOLEAN.test(key) && typeof value !== 'boolean' && 'a boolean';
-    if (rule) {
-      throw new WpwlError('INVALID_OPTIONS', `options.${key} must be ${rule}`, { details: { field: `options.${key}`, rule } });
-    }
-    out[key] = key === 'locale' ? resolveLocale(value as string) : value;
+          ? type != 'function' && 'a function'
+          : BOOLEAN.test(key) && type != 'boolean' && 'a boolean';
+    if (rule) throw invalid('INVALID_OPTIONS', 'options.' + key, rule, show(value));
+    out[key] = key == 'locale' ? resolveLocale(value as string) : value;
   }
-  if (out.locale === 'ar') out.numberFormatting ??= false;
-  for (const kind of KINDS) {
-    const key = `onBeforeSubmit${kind}`;
+  if (out.locale == 'ar') out.numberFormatting ??= false;
+  for (const kind of 'Card DirectDebit OnlineTransfer VirtualAccount'.split(' ') as SubmitKind[]) {
+    const key = 'onBeforeSubmit' + kind;
     if (out[key] || hooks.beforeSubmit || hooks.onSubmit) out[key] = gate(kind, out[key] as BeforeSubmitHook<BeforeSubmitResult>, hooks);
   }
-  const user = { ...out } as WpwlOptions;
-  if (hooks.onReady) {
-    out.onReady = function (this: unknown) {
-      hooks.onReady!();
-      user.onReady?.call(this);
-    };
-  }
-  if (hooks.onError) {
-    out.onError = function (this: unknown, error: WidgetErrorEvent) {
-      hooks.onError!(classifyWidgetError(error));
-      user.onError?.call(this, error);
-    };
-  }
+  // The caller's hook first, then the user's own callback with the widget's arguments.
+  const compose = (key: string, hook?: (...args: any[]) => void) => {
+    const user = out[key] as Function | undefined;
+    if (hook) {
+      out[key] = function (this: unknown, ...args: unknown[]) {
+        hook(...args);
+        user?.apply(this, args);
+      };
+    }
+  };
+  compose('onReady', hooks.onReady);
+  compose('onError', hooks.onError && ((error: WidgetErrorEvent) => hooks.onError!(classifyWidgetError(error))));
   return out as WpwlOptions;
 }
 
@@ -259,7 +256,10 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
  */
 export function classifyWidgetError(error: unknown): WpwlError {
   const { name, message, brand, event } = (error ?? {}) as WidgetErrorEvent;
-  return name === 'InvalidCheckoutIdError'
-    ? new WpwlError('CHECKOUT_EXPIRED', 'checkout expired or unknown: prepare a new checkout', { cause: error, details: { name } })
-    : new WpwlError('WIDGET_ERROR', `widget: ${name ?? 'error'}${message ? `: ${message}` : ''}`, { cause: error, details: { name, brand, event } });
+  return name == 'InvalidCheckoutIdError'
+    ? new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout', { cause: error, details: { name } })
+    : new WpwlError('WIDGET_ERROR', `widget: ${name ?? 'error'}${message ? ': ' + message : ''}`, {
+        cause: error,
+        details: { name, brand, event },
+      });
 }

@@ -64,7 +64,8 @@ describe('toWpwlOptions: values', () => {
     const error = thrown(() => toWpwlOptions({ style: 'fancy' as 'card' }));
     expect(error.code).toBe('INVALID_OPTIONS');
     expect(error.details.field).toBe('options.style');
-    expect(error.message).toContain('card, plain, logos, none');
+    expect(error.message).toBe('options.style must be card, plain, logos or none (got "fancy")');
+    expect(error.details.rule).toBe('card, plain, logos or none');
   });
 
   it.each([
