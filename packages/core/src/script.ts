@@ -55,6 +55,13 @@ type Tag = HTMLScriptElement & { wpwlLoad?: Load };
 const STATE = 'data-wpwl-state';
 const MARK = 'data-wpwl-script';
 
+/**
+ * Timed-out loads per script URL. Their requests may still be open, and a
+ * browser queues a new request for the same URL behind an open one, so a retry
+ * would wait as long as the hung request: later loads ask for another URL.
+ */
+const hung: Record<string, number> = {};
+
 const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }).wpwl;
 
 const aborted = (signal?: AbortSignal): WpwlError =>
@@ -80,7 +87,9 @@ export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
  * widget reads both once, when the script runs. Inputs are validated before
  * anything touches the page. Concurrent calls for the same URL share one tag;
  * a tag that already loaded resolves at once. A failed, timed-out or aborted
- * load removes its tag, so the next call starts afresh.
+ * load removes its tag, so the next call starts afresh. After a timeout, the
+ * next load of that checkout adds `&_={n}` to the URL, so that the browser does
+ * not queue it behind the request that may still hang.
  *
  * @throws WpwlError (as a rejection): `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`,
  *   `INVALID_INTEGRITY`, `INVALID_NONCE`; `NOT_IN_BROWSER` without a `document`;
@@ -97,8 +106,9 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   }
   for (let attempt = 0; ; ) {
     if (signal?.aborted) throw aborted(signal);
-    // src is a serialized URL: it holds no quote or backslash to escape.
-    const tag = document.querySelector<Tag>(`script[src="${src}"]`);
+    const url = hung[src] ? `${src}&_=${hung[src]}` : src;
+    // url is a serialized URL: it holds no quote or backslash to escape.
+    const tag = document.querySelector<Tag>(`script[src="${url}"]`);
     const state = tag?.getAttribute(STATE);
     const wpwl = globalWpwl();
     if (state === 'loaded' && wpwl) return wpwl;
@@ -108,7 +118,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
     let load = state === 'pending' ? tag!.wpwlLoad : undefined;
     if (!load) {
       tag?.remove();
-      load = inject(src, integrity, nonce, timeoutMs);
+      load = inject(url, integrity, nonce, timeoutMs);
     }
     load.waiting++;
     try {
@@ -117,6 +127,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
         if (!--load.waiting) load.end(aborted(signal));
       });
     } catch (error) {
+      if ((error as WpwlError).code === 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
       if (attempt >= retries || (error as WpwlError).code === 'ABORTED') throw error;
     }
     await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt++)), signal);

@@ -183,6 +183,30 @@ describe('loadPaymentWidgets', () => {
     expect(tag.getAttribute('data-wpwl-state')).toBe('failed');
   });
 
+  it('after a timeout, loads that checkout from another URL: the browser would queue the same URL behind the hung request', async () => {
+    vi.useFakeTimers();
+    const id = 'HUNG0000000000000000000000000001';
+    const src = `${BASE}/v1/paymentWidgets.js?checkoutId=${id}`;
+    const first = rejection(loadPaymentWidgets({ baseUrl: BASE, checkoutId: id, timeoutMs: 100 }));
+    expect(onlyTag().getAttribute('src')).toBe(src);
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await first).code).toBe('SCRIPT_TIMEOUT');
+
+    const second = loadPaymentWidgets({ baseUrl: BASE, checkoutId: id, timeoutMs: 100, retries: 1, retryDelayMs: 10 });
+    expect(onlyTag().getAttribute('src')).toBe(`${src}&_=1`);
+    // Its own retry after a second timeout moves on again; a caller arriving meanwhile joins it.
+    await vi.advanceTimersByTimeAsync(110);
+    expect(onlyTag().getAttribute('src')).toBe(`${src}&_=2`);
+    const joined = loadPaymentWidgets({ baseUrl: BASE, checkoutId: id });
+    const wpwl = runWidget(onlyTag());
+    await expect(Promise.all([second, joined])).resolves.toEqual([wpwl, wpwl]);
+    // Other checkouts keep their plain URL.
+    delete page.wpwl;
+    const other = 'FRESH000000000000000000000000001';
+    void loadPaymentWidgets({ baseUrl: BASE, checkoutId: other });
+    expect(widgetTags().map((tag) => tag.getAttribute('src'))).toContain(`${BASE}/v1/paymentWidgets.js?checkoutId=${other}`);
+  });
+
   it('times out after 30 s by default', async () => {
     vi.useFakeTimers();
     const outcome = rejection(loadPaymentWidgets({ baseUrl: BASE, checkoutId: ID }));
