@@ -4,6 +4,7 @@
 // globals `wpwlOptions` and `wpwl` are page-wide, so one checkout at a time).
 
 import { WpwlError, isWpwlError } from './errors.js';
+import { invalid, kind } from './invalid.js';
 import { toWpwlOptions, type BeforeSubmitResult, type SubmitKind, type WpwlOptionsInput } from './options.js';
 import { loadPaymentWidgets, removeWidgetScripts } from './script.js';
 import {
@@ -94,24 +95,36 @@ export interface PaymentWidgetController {
   destroy(): void;
 }
 
+/** What a session needs from the controller showing it. Short keys: property names survive minification. */
 interface Owner {
-  cfg(): PaymentWidgetConfig;
-  set(status: WidgetStatus, error?: WpwlError): void;
-  error(error: WpwlError): void;
-  release(): void;
+  /** The owner's current config. */
+  c(): PaymentWidgetConfig;
+  /** Sets the owner's status. */
+  s(status: WidgetStatus, error?: WpwlError): void;
+  /** Reports a classified widget error. */
+  e(error: WpwlError): void;
+  /** Lets go of the session: the owner goes to `destroyed`. */
+  x(): void;
 }
 
-/** One loaded (or loading) widget on the page. */
+/** One loaded (or loading) widget on the page. Short keys, like {@link Owner}. */
 interface Session {
   /** What the widget read at load time, by value: an equal key may adopt the session. */
-  key: string;
-  base: string;
-  root: HTMLElement;
-  abort: AbortController;
-  owner?: Owner | undefined;
-  ready?: boolean;
-  failed?: boolean;
-  teardown?: ReturnType<typeof setTimeout>;
+  k: string;
+  /** The normalized base URL. */
+  b: string;
+  /** The element holding the widget's form. */
+  r: HTMLElement;
+  /** Aborts the load. */
+  a: AbortController;
+  /** The controller showing the session, if any. */
+  o?: Owner | undefined;
+  /** The widget called onReady. */
+  y?: boolean;
+  /** The load failed: never adopted. */
+  f?: boolean;
+  /** The deferred teardown. */
+  t?: ReturnType<typeof setTimeout>;
 }
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: { unload(): void } };
@@ -121,15 +134,15 @@ const IDLE: WidgetSnapshot = /* @__PURE__ */ Object.freeze({ status: 'idle' });
 let slot: Session | undefined;
 
 function teardown(session: Session): void {
-  clearTimeout(session.teardown);
-  session.abort.abort();
-  if (slot !== session) return;
+  clearTimeout(session.t);
+  session.a.abort();
+  if (slot != session) return;
   slot = undefined;
   try {
     page.wpwl?.unload();
   } finally {
-    removeWidgetScripts(session.base);
-    session.root.remove();
+    removeWidgetScripts(session.b);
+    session.r.remove();
     delete page.wpwlOptions;
     delete page.wpwl;
   }
@@ -137,9 +150,9 @@ function teardown(session: Session): void {
 
 /** Object keys sorted and functions reduced to their presence: equal by value ⇔ equal strings. */
 const byValue = (_key: string, value: unknown) =>
-  typeof value === 'function'
+  typeof value == 'function'
     ? 1
-    : value && typeof value === 'object' && !Array.isArray(value)
+    : value && typeof value == 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
       : value;
 
@@ -153,7 +166,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   let key = '';
   let base = '';
   let brands: string[] = [];
-  let invalid: WpwlError | undefined;
+  /** Why the config is invalid, if it is. */
+  let bad: WpwlError | undefined;
   let snap = IDLE;
   let container: HTMLElement | undefined;
   let session: Session | undefined;
@@ -162,11 +176,12 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   const listeners = new Set<() => void>();
 
   const set = (status: WidgetStatus, error?: WpwlError) => {
-    if (status === snap.status && error === snap.error) return;
-    const changed = status !== snap.status;
-    snap = Object.freeze(error ? { status, error } : { status });
-    listeners.forEach((listener) => listener());
-    if (changed) cfg.onStatusChange?.(snap);
+    const changed = status != snap.status;
+    if (changed || error != snap.error) {
+      snap = Object.freeze(error ? { status, error } : { status });
+      listeners.forEach((listener) => listener());
+      if (changed) cfg.onStatusChange?.(snap);
+    }
   };
   const fail = (error: WpwlError, status: WidgetStatus = 'error') => {
     set(status, error);
@@ -176,18 +191,18 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
 
   const prepare = () => {
     try {
-      validateCheckoutId(cfg.checkoutId);
-      validateShopperResultUrl(cfg.shopperResultUrl);
-      if (cfg.integrity !== undefined) validateIntegrity(cfg.integrity);
-      if (cfg.nonce !== undefined) validateNonce(cfg.nonce);
+      const { checkoutId, shopperResultUrl, integrity, nonce } = cfg;
+      validateCheckoutId(checkoutId);
+      validateShopperResultUrl(shopperResultUrl);
+      if (integrity !== undefined) validateIntegrity(integrity);
+      if (nonce !== undefined) validateNonce(nonce);
       if (cfg.customParameters) validateCustomParameters(cfg.customParameters);
       base = normalizeBaseUrl(cfg.baseUrl);
       brands = validateBrands(cfg.brands);
-      const { checkoutId, shopperResultUrl, integrity, nonce } = cfg;
       key = JSON.stringify([base, checkoutId, brands, shopperResultUrl, integrity, nonce, toWpwlOptions(options())], byValue);
-      invalid = undefined;
+      bad = undefined;
     } catch (error) {
-      invalid = isWpwlError(error) ? error : new WpwlError('INVALID_OPTIONS', String(error), { cause: error });
+      bad = isWpwlError(error) ? error : new WpwlError('INVALID_OPTIONS', String(error), { cause: error });
     }
   };
 
@@ -217,58 +232,49 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   };
 
   const owner: Owner = {
-    cfg: () => cfg,
-    set,
-    error: (error) =>
-      error.code === 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status === 'submitting' ? 'ready' : snap.status),
-    release() {
+    c: () => cfg,
+    s: set,
+    e: (error) =>
+      error.code == 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status == 'submitting' ? 'ready' : snap.status),
+    x() {
       const s = session;
       clearTimeout(expiry);
       session = container = undefined;
       if (s) {
-        s.owner = undefined;
+        s.o = undefined;
         // Deferred so that an immediate mount with the same config (React
         // StrictMode's unmount + mount) adopts the loaded widget instead of
         // downloading it again.
-        s.teardown = setTimeout(() => teardown(s), 0);
+        s.t = setTimeout(() => teardown(s), 0);
       }
       set('destroyed');
     },
   };
 
   const mount = (el: HTMLElement) => {
-    if (invalid) {
-      container = el;
-      return fail(invalid);
-    }
-    if (typeof document === 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'mount() needs a browser'));
-    if (el?.nodeType !== 1) return fail(new WpwlError('INVALID_CONTAINER', 'container must be an element', { details: { field: 'container' } }));
+    if (bad) return (container = el), fail(bad);
+    if (typeof document == 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'not in a browser'));
+    if (el?.nodeType != 1) return fail(invalid('INVALID_CONTAINER', 'container', 'an element', kind(el)));
     const outer = el.closest('form');
     if (outer) {
       const by = outer.getAttribute('name') ? 'name' : 'action';
-      const form = `form${outer.id ? `#${outer.id}` : `[${by}="${outer.getAttribute(by)}"]`}`;
-      return fail(
-        new WpwlError('NESTED_FORM', `container is inside ${form}: the widget's fields would not be submitted`, {
-          details: { field: 'container', rule: 'not inside a form', form },
-        }),
-      );
-    }
-    if (session) {
-      el.append(session.root);
-      container = el;
-      return;
+      const form = 'form' + (outer.id ? '#' + outer.id : `[${by}="${outer.getAttribute(by)}"]`);
+      const error = invalid('NESTED_FORM', 'container', 'outside any form (a nested form is not submitted)', 'inside ' + form);
+      error.details.form = form;
+      return fail(error);
     }
     container = el;
-    if (born?.[0] !== cfg.checkoutId) born = [cfg.checkoutId, Date.now()];
+    if (session) return void el.append(session.r);
+    if (born?.[0] != cfg.checkoutId) born = [cfg.checkoutId, Date.now()];
     if (!arm()) return;
 
-    slot?.owner?.release();
-    if (slot?.key === key && !slot.failed) {
+    slot?.o?.x();
+    if (slot?.k == key && !slot.f) {
       session = slot;
-      clearTimeout(session.teardown);
-      session.owner = owner;
-      el.append(session.root);
-      return set(session.ready ? 'ready' : 'loading');
+      clearTimeout(session.t);
+      session.o = owner;
+      el.append(session.r);
+      return set(session.y ? 'ready' : 'loading');
     }
     if (slot) teardown(slot);
 
@@ -278,13 +284,13 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     form.action = cfg.shopperResultUrl;
     form.dataset.brands = brands.join(' ');
     el.append(root);
-    const s: Session = (slot = session = { key, base, root, abort: new AbortController(), owner });
-    const latest = () => s.owner?.cfg();
+    const s: Session = (slot = session = { k: key, b: base, r: root, a: new AbortController(), o: owner });
+    const latest = () => s.o?.c();
     // Top-level callbacks run through the latest config of whoever owns the
     // session, so new inline functions need no re-mount.
     const live: WpwlOptionsInput = options();
-    for (const [name, value] of Object.entries(live)) {
-      if (typeof value === 'function') {
+    for (const name in live) {
+      if (typeof live[name] == 'function') {
         live[name] = function (this: unknown, ...args: unknown[]) {
           return (latest()?.options?.[name] as ((...a: unknown[]) => unknown) | undefined)?.apply(this, args);
         };
@@ -292,18 +298,18 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     }
     page.wpwlOptions = toWpwlOptions(live, {
       onReady() {
-        s.ready = true;
-        s.owner?.set('ready');
+        s.y = true;
+        s.o?.s('ready');
         latest()?.onReady?.();
       },
-      onError: (error) => s.owner?.error(error),
+      onError: (error) => s.o?.e(error),
       beforeSubmit(form, kind) {
-        s.owner?.set('submitting');
+        s.o?.s('submitting');
         const c = latest();
         return c?.onBeforeSubmit?.({ form, kind, checkoutId: c.checkoutId });
       },
       onSubmit(form, _kind, ok) {
-        if (!ok) return s.owner?.set('ready');
+        if (!ok) return s.o?.s('ready');
         form.querySelectorAll('[data-wpwl-param]').forEach((input) => input.remove());
         for (const [name, value] of Object.entries(latest()?.customParameters ?? {})) {
           const input = form.appendChild(document.createElement('input'));
@@ -316,11 +322,11 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     });
 
     set('loading');
-    loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.abort.signal }).catch((error: unknown) => {
-      if (s.abort.signal.aborted) return;
-      s.failed = true;
+    loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.a.signal }).catch((error: unknown) => {
+      if (s.a.signal.aborted) return;
+      s.f = true;
       // The loader rejects with coded WpwlErrors only.
-      if (s.owner) fail(error as WpwlError);
+      if (s.o) fail(error as WpwlError);
     });
   };
 
@@ -331,7 +337,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   };
 
   prepare();
-  if (invalid) snap = Object.freeze({ status: 'error', error: invalid });
+  if (bad) snap = Object.freeze({ status: 'error', error: bad });
 
   return {
     subscribe(listener) {
@@ -343,31 +349,27 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     mount,
     update(next) {
       const previous = key;
-      const wasInvalid = invalid;
+      const was = bad;
       cfg = next;
       prepare();
-      if (invalid) {
+      if (bad) {
         // The same mistake handed over again (a UI binding re-rendering) was
         // already reported: a new snapshot here would re-render it forever.
-        if (wasInvalid?.code === invalid.code && wasInvalid.message === invalid.message) {
-          invalid = wasInvalid;
-          return;
-        }
-        unmount();
-        fail(invalid);
+        if (was?.code == bad.code && was.message == bad.message) bad = was;
+        else unmount(), fail(bad);
       } else if (!container) {
-        if (wasInvalid && snap.status === 'error') set('idle');
-      } else if (key !== previous || wasInvalid) {
+        if (was && snap.status == 'error') set('idle');
+      } else if (key != previous || was) {
         remount();
       } else if (session) {
         arm();
       }
     },
     retry() {
-      if (snap.status === 'error' && !invalid) remount();
+      if (snap.status == 'error' && !bad) remount();
     },
     destroy() {
-      if (snap.status !== 'destroyed') owner.release();
+      if (snap.status != 'destroyed') owner.x();
     },
   };
 }
