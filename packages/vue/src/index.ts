@@ -10,5 +10,5 @@ export {
   type PaymentWidgetErrorSlotProps,
 } from './PaymentWidget.js';
 export { usePaymentWidget, type UsePaymentWidgetConfig, type UsePaymentWidgetReturn } from './usePaymentWidget.js';
-export { wpwlDefaultsKey, injectWidgetDefaults } from './context.js';
+export { wpwlDefaultsKey } from './context.js';
 export type { PaymentWidgetDefaults } from '@wpwl/core';
