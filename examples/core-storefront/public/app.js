@@ -81,10 +81,11 @@ function renderCart() {
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
 }
 
-async function startPayment() {
-  const error = $('checkout-error');
-  error.hidden = true;
-  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
+// A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
+const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
+
+/** Asks the merchant server for a checkout of the cart: it prices the cart and answers what the widget needs. */
+async function requestCheckout() {
   const response = await fetch('/api/checkout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -94,57 +95,101 @@ async function startPayment() {
     }),
   });
   const body = await response.json();
-  if (!response.ok) {
-    error.textContent = `Could not start the payment: ${body.error?.message ?? response.status}`;
-    error.hidden = false;
-    renderCart();
-    return;
-  }
+  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return body;
+}
 
-  $('payment').hidden = false;
+/** The widget's config for a checkout answer. */
+function widgetConfig(/** @type {any} */ body) {
   $('amount-due').textContent = `${body.amount} ${body.currency}`;
-  const status = $('widget-status');
-  status.textContent = 'Loading the payment form…';
-  widget = createPaymentWidget({
+  $('expired').hidden = true;
+  return {
     checkoutId: body.checkoutId,
     baseUrl: body.baseUrl,
     brands: body.brands,
     shopperResultUrl: body.shopperResultUrl,
     integrity: body.integrity,
     nonce,
+    timeoutMs,
     createdAt: Date.parse(body.createdAt),
-    onReady: () => {
-      status.textContent = 'Enter your card details.';
-    },
-    onError: (failure) => {
-      status.textContent = `The payment form reported a problem: ${failure.message}`;
-      $('restart').hidden = false;
-    },
     onExpired: () => {
-      status.textContent = 'This payment session expired. Start again to get a new one.';
-      $('restart').hidden = false;
+      $('expired').hidden = false;
     },
-  });
+  };
+}
+
+const STATUS_TEXT = /** @type {Record<string, string>} */ ({
+  loading: 'Loading the payment form…',
+  ready: 'Enter your card details.',
+  submitting: 'Sending your payment…',
+});
+
+/** Shows the widget's status, its coded error and the retry button. */
+function renderWidget() {
+  if (!widget) return;
+  const { status, error } = widget.getSnapshot();
+  $('widget').dataset.wpwlStatus = status;
+  $('widget-status').textContent = STATUS_TEXT[status] ?? '';
+  const message = $('widget-error');
+  if (error) {
+    message.dataset.wpwlErrorCode = error.code;
+    message.textContent =
+      status === 'expired' ? 'This payment session expired.' : `The payment form reported a problem (${error.code}): ${error.message}`;
+  } else {
+    delete message.dataset.wpwlErrorCode;
+  }
+  message.hidden = !error;
+  $('retry').hidden = status !== 'error';
+}
+
+async function startPayment() {
+  $('checkout-error').hidden = true;
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
+  let body;
+  try {
+    body = await requestCheckout();
+  } catch (failure) {
+    renderCart();
+    throw failure;
+  }
+  $('payment').hidden = false;
+  widget = createPaymentWidget(widgetConfig(body));
+  widget.subscribe(renderWidget);
+  renderWidget();
   widget.mount($('widget'));
   renderCart();
 }
 
-$('checkout').addEventListener('click', () => {
-  startPayment().catch((failure) => {
-    const error = $('checkout-error');
-    error.textContent = `Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`;
-    error.hidden = false;
-    renderCart();
-  });
-});
+/** A new checkout for the same cart, handed to the mounted widget (after expiry, say). */
+async function renewCheckout() {
+  const current = widget;
+  const body = await requestCheckout();
+  // The shopper may have gone back to the cart meanwhile.
+  if (widget === current) widget?.update(widgetConfig(body));
+}
 
-$('restart').addEventListener('click', () => {
+function closePayment() {
   widget?.destroy();
   widget = undefined;
+  $('widget').dataset.wpwlStatus = 'destroyed';
   $('payment').hidden = true;
-  $('restart').hidden = true;
   renderCart();
+}
+
+const showFailure = (/** @type {unknown} */ failure) => {
+  const error = $('checkout-error');
+  error.textContent = `Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`;
+  error.hidden = false;
+};
+
+$('checkout').addEventListener('click', () => {
+  startPayment().catch(showFailure);
 });
+$('retry').addEventListener('click', () => widget?.retry());
+$('new-checkout').addEventListener('click', () => {
+  renewCheckout().catch(showFailure);
+});
+$('restart').addEventListener('click', closePayment);
 
 loadProducts().then(renderCart, (failure) => {
   const error = $('checkout-error');
