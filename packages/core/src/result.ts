@@ -3,11 +3,9 @@
 // `baseUrl + resourcePath` with its access token, so the path is held to the one
 // shape the interface gives it before it leaves the browser (no SSRF, no traversal).
 
-import { WpwlError } from './errors.js';
-import { checkCheckoutId } from './validate.js';
+import { chars, invalid, kind } from './invalid.js';
 
-const RESOURCE_PATH = /^\/v1\/checkouts\/([A-Za-z\d.-]{32,48})\/(?:payment|registration)$/;
-const RESOURCE_PATH_RULE = '/v1/checkouts/{id}/payment or /v1/checkouts/{id}/registration';
+const RESOURCE_PATH = /^\/v1\/checkouts\/([A-Za-z\d.-]{32,48})\/(payment|registration)$/;
 
 /** What the shopper result URL carries, checked. */
 export interface ShopperResult {
@@ -23,22 +21,7 @@ export interface ShopperResult {
  * fragment, percent-encoding or dot segments.
  */
 export function isCheckoutResourcePath(path: unknown): path is string {
-  return typeof path === 'string' && RESOURCE_PATH.test(path);
-}
-
-function resultUrlError(field: string, message: string, cause?: unknown): WpwlError {
-  return new WpwlError('INVALID_RESULT_URL', message, { cause, details: { field } });
-}
-
-/** Says what is wrong with a resource path without echoing it. */
-function describePath(path: string): string {
-  if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(path)) return 'an absolute URL';
-  if (path.includes('%')) return 'percent-encoded characters';
-  if (/[?#]/.test(path)) return 'a query or fragment';
-  if (/(^|\/)\.\.?(\/|$)/.test(path)) return 'a dot segment';
-  return /^\/v1\/checkouts\/[^/]+\/(payment|registration)$/.test(path)
-    ? 'an invalid checkout id'
-    : `another path (${path.length} characters)`;
+  return typeof path == 'string' && RESOURCE_PATH.test(path);
 }
 
 /**
@@ -56,52 +39,47 @@ function describePath(path: string): string {
  *   another checkout than `id`
  */
 export function readShopperResult(url: string | URL): ShopperResult {
-  let params: URLSearchParams;
-  if (url instanceof URL) {
-    params = url.searchParams;
-  } else if (typeof url === 'string') {
-    try {
-      // The base only lets a path-and-query string parse; its host is never used.
-      params = new URL(url, 'https://result.invalid').searchParams;
-    } catch (error) {
-      throw resultUrlError('url', 'url must be an absolute URL or a path with query (got a malformed URL)', error);
-    }
-  } else {
-    throw resultUrlError('url', `url must be a string or a URL (got ${url === null ? 'null' : typeof url})`);
+  const fail = (field: string, rule: string, got: unknown, code: 'INVALID_RESOURCE_PATH' | 'INVALID_RESULT_URL' = 'INVALID_RESULT_URL') => {
+    throw invalid(code, field, rule, got);
+  };
+  if (typeof url != 'string' && !(url instanceof URL)) fail('url', 'a string or URL', kind(url));
+  let params!: URLSearchParams;
+  try {
+    // The base only lets a path-and-query string parse; its host is never used.
+    params = new URL(url, 'https://result.invalid').searchParams;
+  } catch {
+    fail('url', 'a URL or a path with query', 'a malformed URL');
   }
-
-  for (const name of ['id', 'resourcePath']) {
-    if (params.getAll(name).length > 1) {
-      throw resultUrlError(name, `${name} must appear once in the shopper result URL (got it ${params.getAll(name).length} times)`);
-    }
-  }
-  const resourcePath = params.get('resourcePath');
-  if (resourcePath === null || resourcePath === '') {
-    throw resultUrlError('resourcePath', 'resourcePath is missing from the shopper result URL');
-  }
-  const id = params.get('id');
-  if (id !== null) {
-    const idError = checkCheckoutId(id);
-    if (idError) {
-      throw resultUrlError('id', idError.message.replace(/^checkoutId/, 'id'), idError);
-    }
-  }
-
-  const match = RESOURCE_PATH.exec(resourcePath);
-  if (!match) {
-    throw new WpwlError(
+  /** The one value of a parameter (absent: undefined), refusing a repeated one. */
+  const once = (name: string) => {
+    const values = params.getAll(name);
+    if (values[1] != null) fail(name, 'given once', values.length + ' times');
+    return values[0];
+  };
+  const id = once('id');
+  const path = once('resourcePath') || fail('resourcePath', 'given', 'none');
+  // The checkout id rule, as validateCheckoutId states it.
+  if (id != null && !/^[A-Za-z\d.-]{32,48}$/.test(id)) fail('id', '32-48 of [A-Za-z0-9.-]', chars(id, /[^A-Za-z\d.-]/));
+  const pathId = RESOURCE_PATH.exec(path)?.[1];
+  if (!pathId) {
+    // Says what is wrong with the path without echoing it.
+    fail(
+      'resourcePath',
+      '/v1/checkouts/{id}/payment or /v1/checkouts/{id}/registration',
+      /^[a-z][a-z\d+.-]*:|^\/\//i.test(path)
+        ? 'an absolute URL'
+        : path.includes('%')
+          ? 'percent-encoded characters'
+          : /[?#]/.test(path)
+            ? 'a query or fragment'
+            : /(^|\/)\.\.?(\/|$)/.test(path)
+              ? 'a dot segment'
+              : /^\/v1\/checkouts\/[^/]+\/(payment|registration)$/.test(path)
+                ? 'an invalid checkout id'
+                : 'another path of ' + chars(path),
       'INVALID_RESOURCE_PATH',
-      `resourcePath must be ${RESOURCE_PATH_RULE} (got ${describePath(resourcePath)})`,
-      { details: { field: 'resourcePath', rule: RESOURCE_PATH_RULE } },
     );
   }
-  const pathId = match[1]!;
-  if (id !== null && id !== pathId) {
-    throw new WpwlError(
-      'INVALID_RESOURCE_PATH',
-      'resourcePath must name the checkout given in id (got another checkout id)',
-      { details: { field: 'resourcePath', rule: 'the checkout id in resourcePath equals id' } },
-    );
-  }
-  return { id: pathId, resourcePath };
+  if (id != null && id != pathId) fail('resourcePath', 'for the checkout in id', 'another checkout id', 'INVALID_RESOURCE_PATH');
+  return { id: pathId!, resourcePath: path };
 }

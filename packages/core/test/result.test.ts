@@ -64,7 +64,7 @@ describe('readShopperResult', () => {
     expect(error.details.field).toBe('resourcePath');
     expect(error.message).toBe(
       `resourcePath must be /v1/checkouts/{id}/payment or /v1/checkouts/{id}/registration (got ${got}${
-        got === 'another path' ? ` (${resourcePath.length} characters)` : ''
+        got === 'another path' ? ` of ${resourcePath.length} characters` : ''
       })`,
     );
     expect(error.message).not.toContain('<script>');
@@ -77,13 +77,13 @@ describe('readShopperResult', () => {
   });
 
   it.each([
-    ['no resourcePath', resultUrl({ id: ID }), 'resourcePath is missing'],
-    ['an empty resourcePath', resultUrl({ id: ID, resourcePath: '' }), 'resourcePath is missing'],
-    ['no parameters at all', SHOP, 'resourcePath is missing'],
-    ['a repeated resourcePath', `${resultUrl({ resourcePath: PATH })}&resourcePath=${encodeURIComponent(PATH)}`, 'resourcePath must appear once'],
-    ['a repeated id', `${resultUrl({ id: ID, resourcePath: PATH })}&id=${OTHER}`, 'id must appear once'],
+    ['no resourcePath', resultUrl({ id: ID }), 'resourcePath must be given (got none)'],
+    ['an empty resourcePath', resultUrl({ id: ID, resourcePath: '' }), 'resourcePath must be given (got none)'],
+    ['no parameters at all', SHOP, 'resourcePath must be given (got none)'],
+    ['a repeated resourcePath', `${resultUrl({ resourcePath: PATH })}&resourcePath=${encodeURIComponent(PATH)}`, 'resourcePath must be given once (got 2 times)'],
+    ['a repeated id', `${resultUrl({ id: ID, resourcePath: PATH })}&id=${OTHER}`, 'id must be given once (got 2 times)'],
     ['a malformed id', resultUrl({ id: 'abc', resourcePath: PATH }), 'id must be 32-48 of [A-Za-z0-9.-] (got 3 characters)'],
-    ['a malformed URL', 'https://[bad', 'url must be an absolute URL or a path with query'],
+    ['a malformed URL', 'https://[bad', 'url must be a URL or a path with query (got a malformed URL)'],
   ])('refuses %s with INVALID_RESULT_URL', (_, input, message) => {
     const error = errorOf(input);
     expect(error.code).toBe('INVALID_RESULT_URL');
@@ -93,7 +93,7 @@ describe('readShopperResult', () => {
   it('says the expected type', () => {
     const error = errorOf(42 as unknown as string);
     expect(error.code).toBe('INVALID_RESULT_URL');
-    expect(error.message).toBe('url must be a string or a URL (got number)');
+    expect(error.message).toBe('url must be a string or URL (got number)');
   });
 });
 
