@@ -101,34 +101,78 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   const src = widgetScriptUrl(options.baseUrl, options.checkoutId);
   if (integrity !== undefined) validateIntegrity(integrity);
   if (nonce !== undefined) validateNonce(nonce);
-  if (typeof document === 'undefined') {
-    throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
-  }
+  if (typeof document == 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
   for (let attempt = 0; ; ) {
     if (signal?.aborted) throw aborted(signal);
     const url = hung[src] ? `${src}&_=${hung[src]}` : src;
     // url is a serialized URL: it holds no quote or backslash to escape.
-    const tag = document.querySelector<Tag>(`script[src="${url}"]`);
+    let tag = document.querySelector<Tag>(`script[src="${url}"]`);
     const state = tag?.getAttribute(STATE);
-    const wpwl = globalWpwl();
-    if (state === 'loaded' && wpwl) return wpwl;
+    if (state == 'loaded' && globalWpwl()) return globalWpwl()!;
     // Join a pending load (of this or another copy of the package). Anything else
     // is a failed tag, a loaded one whose widget is gone since, or one wpwl did
-    // not inject: start over.
-    let load = state === 'pending' ? tag!.wpwlLoad : undefined;
+    // not inject: start over with a new tag, followed until it loads, fails or
+    // times out.
+    let load = state == 'pending' && tag!.wpwlLoad;
     if (!load) {
       tag?.remove();
-      load = inject(url, integrity, nonce, timeoutMs);
+      const script: Tag = (tag = document.createElement('script'));
+      script.src = url;
+      script.async = true;
+      script.setAttribute(MARK, '');
+      if (integrity) {
+        script.integrity = integrity;
+        // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
+        script.crossOrigin = 'anonymous';
+      }
+      // The property, not the attribute: the nonce then never shows in the DOM, where
+      // CSS attribute selectors or other scripts could read it.
+      if (nonce) script.nonce = nonce;
+      script.setAttribute(STATE, 'pending');
+      document.head.appendChild(script);
+      // Browsers fire a script's load/error from a later task, so handlers set right
+      // after appendChild miss nothing.
+      let end!: Load['end'];
+      load = script.wpwlLoad = new Promise<Wpwl>((resolve, reject) => {
+        const timer = setTimeout(
+          () => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        // The handlers stay: end() acts once, and an ended tag fires no further events.
+        script.onload = script.onerror = (event) => {
+          const loaded = (event as Event).type == 'load';
+          end(
+            loaded && globalWpwl()
+              ? undefined
+              : new WpwlError('SCRIPT_LOAD_FAILED', `${url} ${loaded ? 'set no window.wpwl' : 'failed to load'}`, {
+                  cause: event,
+                }),
+          );
+        };
+        end = (error) => {
+          if (script.getAttribute(STATE) != 'pending') return;
+          clearTimeout(timer);
+          script.setAttribute(STATE, error ? 'failed' : 'loaded');
+          if (error) {
+            script.remove();
+            reject(error);
+          } else resolve(globalWpwl()!);
+        };
+      }) as Load;
+      load.waiting = 0;
+      load.end = end;
     }
-    load.waiting++;
+    const joined = load;
+    joined.waiting++;
     try {
-      return await abortable(load, signal, () => {
+      return await abortable(joined, signal, () => {
         // Only the last caller to give up takes the tag down; the others keep waiting.
-        if (!--load.waiting) load.end(aborted(signal));
+        if (!--joined.waiting) joined.end(aborted(signal));
       });
     } catch (error) {
-      if ((error as WpwlError).code === 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
-      if (attempt >= retries || (error as WpwlError).code === 'ABORTED') throw error;
+      const { code } = error as WpwlError;
+      if (code == 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
+      if (attempt >= retries || code == 'ABORTED') throw error;
     }
     await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt++)), signal);
   }
@@ -137,66 +181,15 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
 /** Settles like `promise`, or rejects with `ABORTED` as soon as `signal` aborts. */
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort?.();
-      reject(aborted(signal));
-    };
     // The listener stays until the signal goes: once the promise has settled,
     // abort() changes nothing (an ended load ignores end(), a settled promise
     // ignores reject()). Removing it would cost bytes the loader's budget lacks.
-    signal?.addEventListener('abort', abort);
+    signal?.addEventListener('abort', () => {
+      onAbort?.();
+      reject(aborted(signal));
+    });
     promise.then(resolve, reject);
   });
-}
-
-/** Adds the tag and follows it until it loads, fails or times out. */
-function inject(src: string, integrity: string | undefined, nonce: string | undefined, timeoutMs: number): Load {
-  const tag: Tag = document.createElement('script');
-  tag.src = src;
-  tag.async = true;
-  tag.setAttribute(MARK, '');
-  if (integrity) {
-    tag.integrity = integrity;
-    // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
-    tag.crossOrigin = 'anonymous';
-  }
-  // The property, not the attribute: the nonce then never shows in the DOM, where
-  // CSS attribute selectors or other scripts could read it.
-  if (nonce) tag.nonce = nonce;
-  tag.setAttribute(STATE, 'pending');
-  document.head.appendChild(tag);
-  // Browsers fire a script's load/error from a later task, so handlers set right
-  // after appendChild miss nothing.
-  let end!: Load['end'];
-  const load = new Promise<Wpwl>((resolve, reject) => {
-    const timer = setTimeout(
-      () => end(new WpwlError('SCRIPT_TIMEOUT', `${src} did not load in ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    // The handlers stay: end() acts once, and an ended tag fires no further events.
-    tag.onload = tag.onerror = (event) => {
-      const loaded = (event as Event).type === 'load';
-      end(
-        loaded && globalWpwl()
-          ? undefined
-          : new WpwlError('SCRIPT_LOAD_FAILED', `${src} ${loaded ? 'set no window.wpwl' : 'failed to load'}`, {
-              cause: event,
-            }),
-      );
-    };
-    end = (error) => {
-      if (tag.getAttribute(STATE) !== 'pending') return;
-      clearTimeout(timer);
-      tag.setAttribute(STATE, error ? 'failed' : 'loaded');
-      if (error) {
-        tag.remove();
-        reject(error);
-      } else resolve(globalWpwl()!);
-    };
-  }) as Load;
-  load.waiting = 0;
-  load.end = end;
-  return (tag.wpwlLoad = load);
 }
 
 /**
