@@ -6,7 +6,7 @@
 import { WpwlError, isWpwlError } from './errors.js';
 import { invalid, kind } from './invalid.js';
 import { toWpwlOptions, type BeforeSubmitResult, type SubmitKind, type WpwlOptionsInput } from './options.js';
-import { loadPaymentWidgets, removeWidgetScripts } from './script.js';
+import { loadPaymentWidgets, removeWidgetScripts, type Wpwl } from './script.js';
 import {
   normalizeBaseUrl,
   validateBrands,
@@ -67,7 +67,7 @@ export interface PaymentWidgetConfig {
   retries?: number;
   /** The widget is ready for the shopper. */
   onReady?(): void;
-  /** Any error: invalid config, load failure, widget error, failed before-submit hook, expiry reported by the widget. */
+  /** Any error: invalid config, load failure, widget error, failed before-submit hook, expiry (`CHECKOUT_EXPIRED`, from the widget or the timer). */
   onError?(error: WpwlError): void;
   /** The checkout expired (timer or widget); the widget was unloaded. Pass a new `checkoutId` to `update`. */
   onExpired?(): void;
@@ -105,6 +105,8 @@ interface Owner {
   e(error: WpwlError): void;
   /** Lets go of the session: the owner goes to `destroyed`. */
   x(): void;
+  /** Tears the session down and loads it again. */
+  r(): void;
 }
 
 /** One loaded (or loading) widget on the page. Short keys, like {@link Owner}. */
@@ -127,7 +129,7 @@ interface Session {
   t?: ReturnType<typeof setTimeout>;
 }
 
-const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: { unload(): void } };
+const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl };
 // Pure: the loader's bundle must not keep the controller's module state.
 const IDLE: WidgetSnapshot = /* @__PURE__ */ Object.freeze({ status: 'idle' });
 /** The page's one widget slot. */
@@ -138,11 +140,16 @@ function teardown(session: Session): void {
   session.a.abort();
   if (slot != session) return;
   slot = undefined;
+  clear(session.b, session.r);
+}
+
+/** Unloads whatever widget the page has, and removes its scripts, `root` and the globals. */
+function clear(base: string, root?: HTMLElement): void {
   try {
     page.wpwl?.unload();
   } finally {
-    removeWidgetScripts(session.b);
-    session.r.remove();
+    removeWidgetScripts(base);
+    root?.remove();
     delete page.wpwlOptions;
     delete page.wpwl;
   }
@@ -225,7 +232,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   const arm = (): boolean => {
     clearTimeout(expiry);
     const left = +(cfg.createdAt ?? born![1]) + (cfg.expiresInMs ?? 18e5) - Date.now();
-    if (left <= 0) return expire(), false;
+    if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new one')), false;
     // Re-checked when it fires: setTimeout cannot wait longer than ~24.8 days.
     expiry = setTimeout(arm, Math.min(left, 2 ** 31 - 1));
     return true;
@@ -249,6 +256,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       }
       set('destroyed');
     },
+    r: () => remount(),
   };
 
   const mount = (el: HTMLElement) => {
@@ -277,6 +285,9 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       return set(session.y ? 'ready' : 'loading');
     }
     if (slot) teardown(slot);
+    // A script that arrived after its widget was torn down sets up a widget of
+    // its own; the next script would take that for itself and render nothing.
+    else if (page.wpwl) clear(base);
 
     const root = document.createElement('div');
     const form = root.appendChild(document.createElement('form'));
@@ -285,6 +296,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     form.dataset.brands = brands.join(' ');
     el.append(root);
     const s: Session = (slot = session = { k: key, b: base, r: root, a: new AbortController(), o: owner });
+    const id = cfg.checkoutId;
     const latest = () => s.o?.c();
     // Top-level callbacks run through the latest config of whoever owns the
     // session, so new inline functions need no re-mount.
@@ -298,6 +310,13 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     }
     page.wpwlOptions = toWpwlOptions(live, {
       onReady() {
+        // A browser still runs a script removed on its way when it arrives: one
+        // for an earlier checkout reads these options and renders that checkout
+        // into this form. Unload it and load this checkout again.
+        if ((page.wpwl?.checkout?.id ?? id) != id || s.r.querySelector(`.wpwl-form[action*="/checkouts/"]:not([action*="/${id}/"])`)) {
+          s.f = true;
+          return s.o ? s.o.r() : teardown(s);
+        }
         s.y = true;
         s.o?.s('ready');
         latest()?.onReady?.();
@@ -323,7 +342,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
 
     set('loading');
     loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.a.signal }).catch((error: unknown) => {
-      if (s.a.signal.aborted) return;
+      // Ready already: the widget came from a script that arrived before this one.
+      if (s.a.signal.aborted || s.y) return;
       s.f = true;
       // The loader rejects with coded WpwlErrors only.
       if (s.o) fail(error as WpwlError);

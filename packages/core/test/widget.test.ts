@@ -276,6 +276,72 @@ describe('checkout id change', () => {
   });
 });
 
+describe('a script that arrives after its widget was torn down', () => {
+  /** What a late paymentWidgets.js of checkout `id` does: set up its widget and render that checkout into the page's forms. */
+  function lateScriptRuns(id: string) {
+    const unload = vi.fn(() => {
+      document.querySelectorAll('.late-widget').forEach((node) => node.remove());
+    });
+    page.wpwl = { unload, checkout: { id } } as Page['wpwl'];
+    for (const target of document.querySelectorAll('form.paymentWidgets')) {
+      const container = document.createElement('div');
+      container.className = 'late-widget wpwl-container';
+      container.innerHTML = `<form class="wpwl-form wpwl-form-card" action="${BASE}/v1/checkouts/${id}/payment"></form>`;
+      target.after(container);
+    }
+    return unload;
+  }
+
+  it('rendering an earlier checkout into the new form: never ready, unloaded, and the new checkout loads again', async () => {
+    const el = box();
+    const onReady = vi.fn();
+    const widget = create(config({ onReady }));
+    widget.mount(el);
+    widget.update(config({ checkoutId: ID2, onReady }));
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+
+    // The first checkout's script, removed on its way, arrives and runs with the new options.
+    const unload = lateScriptRuns(ID);
+    page.wpwlOptions!.onReady!.call(undefined);
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(onReady).not.toHaveBeenCalled();
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(el.querySelector('.wpwl-form')).toBeNull();
+    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+
+    await finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(onReady).toHaveBeenCalledTimes(1);
+  });
+
+  it('after the widget was closed: its leftover widget is unloaded before the next checkout loads', async () => {
+    const first = create(config());
+    first.mount(box());
+    first.destroy();
+    await flush();
+    expect('wpwlOptions' in window).toBe(false);
+    const unload = lateScriptRuns(ID);
+
+    const next = create(config({ checkoutId: ID2 }));
+    next.mount(box());
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(page.wpwl).toBeUndefined();
+    await finishLoad();
+    expect(next.getSnapshot().status).toBe('ready');
+  });
+
+  it('a load failure reported after the widget became ready changes nothing', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const tag = liveWidgetScripts()[0]!;
+    page.wpwl = { unload: vi.fn() };
+    page.wpwlOptions!.onReady!.call(undefined);
+    drive(tag, 'error');
+    await flush();
+    expect(widget.getSnapshot()).toEqual({ status: 'ready' });
+  });
+});
+
 describe('update', () => {
   it('equal options and new inline callbacks: no re-mount, and the newest callbacks are called', async () => {
     const firstBrand = vi.fn();
@@ -379,10 +445,11 @@ describe('destroy', () => {
 });
 
 describe('expiry', () => {
-  it('moves to expired 30 minutes after creation, unloads and calls onExpired', async () => {
+  it('moves to expired 30 minutes after creation, unloads and calls onExpired, with CHECKOUT_EXPIRED like a widget-reported expiry', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const onExpired = vi.fn();
-    const widget = create(config({ onExpired }));
+    const onError = vi.fn();
+    const widget = create(config({ onExpired, onError }));
     widget.mount(box());
     const ready = finishLoad();
     await vi.advanceTimersByTimeAsync(1);
@@ -392,7 +459,9 @@ describe('expiry', () => {
     expect(widget.getSnapshot().status).toBe('ready');
     await vi.advanceTimersByTimeAsync(10);
     expect(widget.getSnapshot().status).toBe('expired');
+    expect(widget.getSnapshot().error?.code).toBe('CHECKOUT_EXPIRED');
     expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'CHECKOUT_EXPIRED' }));
     expect(unload).toHaveBeenCalledTimes(1);
     expect(liveWidgetScripts()).toHaveLength(0);
   });
