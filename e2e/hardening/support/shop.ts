@@ -105,23 +105,35 @@ export async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** A widget script request held back by {@link holdWidgetScripts}. */
+export interface HeldScript {
+  checkoutId: string;
+  route: Route;
+}
+
 /** Holds the browser's requests for the widget script until the test lets each one through. */
-export async function holdWidgetScripts(page: Page): Promise<{ held: Array<{ checkoutId: string; route: Route }>; next(): Promise<{ checkoutId: string; route: Route }> }> {
-  const held: Array<{ checkoutId: string; route: Route }> = [];
+export async function holdWidgetScripts(page: Page): Promise<{ next(): Promise<HeldScript>; passThrough(): Promise<void> }> {
+  const held: HeldScript[] = [];
   const waiters: Array<() => void> = [];
+  let open = false;
   await page.route(
     (url) => WIDGET_SCRIPT.test(url.pathname),
-    (route) => {
+    async (route) => {
+      if (open) return route.continue();
       held.push({ checkoutId: new URL(route.request().url()).searchParams.get('checkoutId') ?? '', route });
       waiters.splice(0).forEach((wake) => wake());
     },
   );
   let taken = 0;
   return {
-    held,
     async next() {
       while (held.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
       return held[taken++]!;
+    },
+    /** Lets every request not taken with next() through, and all later ones. */
+    async passThrough() {
+      open = true;
+      await Promise.all(held.splice(taken).map((h) => h.route.continue().catch(() => {})));
     },
   };
 }
