@@ -52,8 +52,6 @@ interface Load extends Promise<Wpwl> {
 
 type Tag = HTMLScriptElement & { wpwlLoad?: Load };
 
-const STATE = 'data-wpwl-state';
-const MARK = 'data-wpwl-script';
 
 /**
  * Timed-out loads per script URL. Their requests may still be open, and a
@@ -107,7 +105,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
     const url = hung[src] ? `${src}&_=${hung[src]}` : src;
     // url is a serialized URL: it holds no quote or backslash to escape.
     let tag = document.querySelector<Tag>(`script[src="${url}"]`);
-    const state = tag?.getAttribute(STATE);
+    const state = tag?.dataset.wpwlState;
     if (state == 'loaded' && globalWpwl()) return globalWpwl()!;
     // Join a pending load (of this or another copy of the package). Anything else
     // is a failed tag, a loaded one whose widget is gone since, or one wpwl did
@@ -119,7 +117,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       const script: Tag = (tag = document.createElement('script'));
       script.src = url;
       script.async = true;
-      script.setAttribute(MARK, '');
+      script.dataset.wpwlScript = '';
       if (integrity) {
         script.integrity = integrity;
         // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
@@ -128,7 +126,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       // The property, not the attribute: the nonce then never shows in the DOM, where
       // CSS attribute selectors or other scripts could read it.
       if (nonce) script.nonce = nonce;
-      script.setAttribute(STATE, 'pending');
+      script.dataset.wpwlState = 'pending';
       document.head.appendChild(script);
       // Browsers fire a script's load/error from a later task, so handlers set right
       // after appendChild miss nothing.
@@ -150,9 +148,9 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
           );
         };
         end = (error) => {
-          if (script.getAttribute(STATE) != 'pending') return;
+          if (script.dataset.wpwlState != 'pending') return;
           clearTimeout(timer);
-          script.setAttribute(STATE, error ? 'failed' : 'loaded');
+          script.dataset.wpwlState = error ? 'failed' : 'loaded';
           if (error) {
             script.remove();
             reject(error);
@@ -213,7 +211,7 @@ export function removeWidgetScripts(baseUrl: string): void {
   for (const script of Array.from(document.scripts) as Tag[]) {
     // The widget adds classic scripts. Module scripts under the same origin are the
     // page's own (an app served next to a local gateway, or behind the same proxy).
-    if (!script.src.startsWith(origin) || (!script.hasAttribute(MARK) && script.type === 'module')) continue;
+    if (!script.src.startsWith(origin) || (script.dataset.wpwlScript == null && script.type == 'module')) continue;
     script.wpwlLoad?.end(aborted());
     script.remove();
   }

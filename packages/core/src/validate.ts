@@ -10,19 +10,37 @@ import { chars, invalid, kind } from './invalid.js';
 
 type Check = (value: unknown) => WpwlError | undefined;
 
-/** A check of a string: `got` says what is wrong with one (falsy when nothing is). */
-const check =
-  (code: WpwlErrorCode, field: string, rule: string, got: (value: string) => unknown): Check =>
-  (value) =>
-    typeof value != 'string'
-      ? invalid(code, field, 'a string', typeof value)
-      : (value = got(value))
-        ? invalid(code, field, rule, value)
-        : undefined;
+/**
+ * What is wrong with an absolute web URL, or false: https anywhere, http only
+ * on loopback (localhost, 127.0.0.0/8, [::1]) so local development works while
+ * production never sends the shopper over plain http.
+ */
+const webUrl = (value: string) => {
+  try {
+    const { protocol, hostname } = new URL(value);
+    // protocol and host come out of the parser and cannot carry markup
+    return (
+      !/^(https:|http:(localhost|\[::1]|127(\.\d+){3})$)/.test(protocol + hostname) &&
+      protocol + (hostname && '//' + hostname)
+    );
+  } catch {
+    return 'a non-absolute URL';
+  }
+};
 
-/** A string matching `pattern`; `bad` finds the character that broke it. */
-const stringCheck = (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad: RegExp): Check =>
-  check(code, field, rule, (value) => !pattern.test(value) && chars(value, bad));
+/**
+ * A string check: `pattern` must match and `bad` (the characters the rule
+ * refuses) find nothing; with `url`, the string must also be a web URL (see
+ * {@link webUrl}). `bad` is searched in the raw string: the URL parser
+ * silently drops tabs and newlines.
+ */
+const check =
+  (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad?: RegExp, url?: boolean): Check =>
+  (value) => {
+    if (typeof value != 'string') return invalid(code, field, 'a string', typeof value);
+    const got = !pattern.test(value) || bad?.test(value) ? chars(value, bad) : url && webUrl(value);
+    return got ? invalid(code, field, rule, got) : undefined;
+  };
 
 /** The throwing form of a check. */
 const thrower =
@@ -39,7 +57,7 @@ const thrower =
  *
  * @returns an `INVALID_CHECKOUT_ID` error, or `undefined` when valid
  */
-export const checkCheckoutId: (id: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+export const checkCheckoutId: (id: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_CHECKOUT_ID',
   'checkoutId',
   '32-48 of [A-Za-z0-9.-]',
@@ -70,24 +88,20 @@ export function validateBrands(brands: string | readonly string[]): string[] {
   const fail = (field: string, rule: string, got: unknown) => {
     throw invalid('INVALID_BRAND', field, rule, got);
   };
-  const codes: readonly unknown[] =
-    typeof brands == 'string'
-      ? brands.split(/\s+/).filter(Boolean)
-      : Array.isArray(brands)
-        ? brands
-        : fail('brands', 'a string or array of brand codes', kind(brands));
-  if (!codes.length) fail('brands', 'at least one brand code', 'none');
-  const result: string[] = [];
-  codes.forEach((code, index) => {
-    const field = `brands[${index}]`;
-    if (typeof code != 'string') return fail(field, 'a string', kind(code));
-    if (!/^\w{1,32}$/.test(code)) fail(field, '1-32 of [A-Za-z0-9_]', chars(code, /\W/));
-    const upper = code.toUpperCase();
-    // Echoed: the code passed the character rule above.
-    if (upper == 'MASTERCARD') fail(field, 'MASTER for Mastercard', `"${code}"`);
-    if (!result.includes(upper)) result.push(upper);
-  });
-  return result;
+  const codes: unknown = typeof brands == 'string' ? brands.split(/\s+/).filter(Boolean) : brands;
+  if (!Array.isArray(codes)) fail('brands', 'a string or array of brand codes', kind(brands));
+  if (!(codes as unknown[]).length) fail('brands', 'at least one brand code', 'none');
+  return [
+    ...new Set(
+      (codes as unknown[]).map((code, index) => {
+        const field = `brands[${index}]`;
+        thrower(check('INVALID_BRAND', field, '1-32 of [A-Za-z0-9_]', /^\w{1,32}$/, /\W/))(code);
+        // Echoed: the code passed the character rule.
+        if (/^mastercard$/i.test(code as string)) fail(field, 'MASTER for Mastercard', `"${code}"`);
+        return (code as string).toUpperCase();
+      }),
+    ),
+  ];
 }
 
 /** Like {@link validateBrands}, but returns the `INVALID_BRAND` error instead of throwing. */
@@ -110,19 +124,16 @@ export function checkBrands(brands: unknown): WpwlError | undefined {
  * @returns an `INVALID_CUSTOM_PARAMETER` error, or `undefined` when valid
  */
 export function checkCustomParameters(params: unknown): WpwlError | undefined {
-  const fail = (field: string, rule: string, got: unknown) => invalid('INVALID_CUSTOM_PARAMETER', field, rule, got);
+  const code = 'INVALID_CUSTOM_PARAMETER';
   const got = kind(params);
-  if (got != 'object') return fail('customParameters', 'an object of strings', got);
+  if (got != 'object') return invalid(code, 'customParameters', 'an object of strings', got);
   for (const [name, value] of Object.entries(params as object)) {
-    const field = `customParameters[${name}]`;
-    // The name is echoed only once it passed the character rule.
-    const error = !/^[\w.]{3,64}$/.test(name)
-      ? fail('customParameters name', '3-64 of [A-Za-z0-9._]', chars(name, /[^\w.]/))
-      : !name.startsWith('SHOPPER_')
-        ? fail('customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`)
-        : typeof value != 'string'
-          ? fail(field, 'a string', kind(value))
-          : value.length > 2048 && fail(field, 'at most 2048 characters', chars(value));
+    const error =
+      check(code, 'customParameters name', '3-64 of [A-Za-z0-9._]', /^[\w.]{3,64}$/, /[^\w.]/)(name) ??
+      // Echoed: the name passed the character rule.
+      (name.startsWith('SHOPPER_')
+        ? check(code, `customParameters[${name}]`, 'at most 2048 characters', /^[^]{0,2048}$/)(value)
+        : invalid(code, 'customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`));
     if (error) return error;
   }
 }
@@ -134,44 +145,19 @@ export const validateCustomParameters: (params: unknown) => asserts params is Re
 // --- URLs --------------------------------------------------------------------
 
 /**
- * A URL check: an absolute web URL, https anywhere and http only on loopback
- * (localhost, 127.0.0.0/8, [::1]) so local development works while production
- * never sends the shopper over plain http; none of the characters `bad` finds.
- */
-const urlCheck = (code: WpwlErrorCode, field: string, rule: string, bad: RegExp): Check =>
-  check(code, field, rule, (value) => {
-    // Searched in the raw string: the URL parser silently drops tabs and newlines.
-    if (bad.test(value)) return chars(value, bad);
-    try {
-      const { protocol, hostname } = new URL(value);
-      // protocol and host come out of the parser and cannot carry markup
-      return (
-        !/^(https:|http:(localhost|\[::1]|127(\.\d+){3})$)/.test(protocol + hostname) &&
-        protocol + (hostname && '//' + hostname)
-      );
-    } catch {
-      return 'a non-absolute URL';
-    }
-  });
-
-const checkResultUrl = /* @__PURE__ */ urlCheck(
-  'INVALID_SHOPPER_RESULT_URL',
-  'shopperResultUrl',
-  'an https URL (http on loopback)',
-  /[\s\0-\x1f\x7f]/,
-);
-
-/**
  * Checks the shopper result URL (the form's `action`): 6-2048 characters, an
  * absolute https URL, or http on loopback for development; no whitespace.
  *
  * @returns an `INVALID_SHOPPER_RESULT_URL` error, or `undefined` when valid
  */
-export function checkShopperResultUrl(url: unknown): WpwlError | undefined {
-  return typeof url == 'string' && (url.length < 6 || url.length > 2048)
-    ? invalid('INVALID_SHOPPER_RESULT_URL', 'shopperResultUrl', '6-2048 characters', chars(url))
-    : checkResultUrl(url);
-}
+export const checkShopperResultUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
+  'INVALID_SHOPPER_RESULT_URL',
+  'shopperResultUrl',
+  'an https URL (http on loopback) of 6-2048 characters',
+  /^[^]{6,2048}$/,
+  /[\s\0-\x1f\x7f]/,
+  true,
+);
 
 /** Throws the error {@link checkShopperResultUrl} finds. */
 export const validateShopperResultUrl: (url: unknown) => asserts url is string =
@@ -183,12 +169,14 @@ export const validateShopperResultUrl: (url: unknown) => asserts url is string =
  *
  * @returns an `INVALID_BASE_URL` error, or `undefined` when valid
  */
-export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ urlCheck(
+export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_BASE_URL',
   'baseUrl',
   'an https origin[/path] (http on loopback)',
+  /^/,
   // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
   /[\s\0-\x1f\x7f?#@"\\]/,
+  true,
 );
 
 /** Throws the error {@link checkBaseUrl} finds. */
@@ -215,7 +203,7 @@ export function normalizeBaseUrl(url: string): string {
  *
  * @returns an `INVALID_INTEGRITY` error, or `undefined` when valid
  */
-export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_INTEGRITY',
   'integrity',
   'sha256/384/512-<base64 digest>',
@@ -234,7 +222,7 @@ export const validateIntegrity: (value: unknown) => asserts value is string = /*
  *
  * @returns an `INVALID_NONCE` error, or `undefined` when valid
  */
-export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringCheck(
+export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_NONCE',
   'nonce',
   'base64 or base64url',

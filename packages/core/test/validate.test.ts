@@ -161,7 +161,7 @@ describe('shopper result URL', () => {
     ['ftp', 'ftp://shop.example.com/result', '(got ftp://shop.example.com)'],
     ['a newline the URL parser would drop', 'https://shop.exa\nmple.com/', 'bad character at 17'],
     ['a space', 'https://shop.example.com/a b', 'bad character at 27'],
-    ['too short', 'a:b', 'shopperResultUrl must be 6-2048 characters (got 3 characters)'],
+    ['too short', 'a:b', 'of 6-2048 characters (got 3 characters)'],
     ['too long', `https://shop.example.com/${'a'.repeat(2030)}`, 'got 2055 characters'],
     ['a look-alike of localhost', 'http://localhost.example.com/r', '(got http://localhost.example.com)'],
     ['a look-alike of 127.0.0.1', 'http://127.0.0.1.example.com/r', '(got http://127.0.0.1.example.com)'],
