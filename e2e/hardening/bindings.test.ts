@@ -1,0 +1,164 @@
+// Each binding (core used directly, React, Vue, the Lit element) handed bad
+// input, placed inside a page form, or mounted twice on one page, in real
+// Chromium on small per-binding pages (pages/): bad input and a nested form
+// end in a coded error with no script requested and nothing injected; of two
+// widgets on one page the later owns the slot, the earlier reports
+// `destroyed`, and only one form is there to submit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
+import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
+import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { bindingsUnderTest, buildHardeningPages, type HardeningPages } from './support/pages.js';
+import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
+
+const { bindings, unbuilt } = bindingsUnderTest();
+/** Well-formed but never prepared: bad-input cases must not get as far as using it. */
+const SOME_ID = '8ac7a4a27d1e4f0f017d1e6b2c8a1c2d.sbx01-vm-tx01';
+
+let sandbox: SandboxServer;
+let gateway: GatewayAccess;
+let pages: HardeningPages;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
+  gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
+});
+
+const valid = (checkoutId = SOME_ID): Record<string, unknown> => ({
+  checkoutId,
+  brands: 'VISA MASTER',
+  shopperResultUrl: `${pages.url}/result.html`,
+  baseUrl: sandbox.url,
+});
+
+const BAD_INPUTS: Array<[string, Record<string, unknown>, string]> = [
+  ['checkout id with markup', { checkoutId: '<img src=x onerror="document.title=1">' + 'a'.repeat(24) }, 'INVALID_CHECKOUT_ID'],
+  ['checkout id with quotes', { checkoutId: `${'a'.repeat(20)}"'><script>x</script>` }, 'INVALID_CHECKOUT_ID'],
+  ['brands with spaces inside a code', { brands: ['VISA MASTER'] }, 'INVALID_BRAND'],
+  ['brands with markup', { brands: 'VISA <img src=x onerror=alert(1)>' }, 'INVALID_BRAND'],
+  ['customParameters without SHOPPER_', { customParameters: { orderId: '42' } }, 'INVALID_CUSTOM_PARAMETER'],
+  ['a javascript: result URL', { shopperResultUrl: 'javascript:alert(document.domain)' }, 'INVALID_SHOPPER_RESULT_URL'],
+  ['an http base URL off loopback', { baseUrl: 'http://gateway.example.com' }, 'INVALID_BASE_URL'],
+  ['a malformed integrity', { integrity: 'sha384-not base64!' }, 'INVALID_INTEGRITY'],
+  ['an unknown locale', { locale: 'tlh-Klingon' }, 'INVALID_LOCALE'],
+];
+
+async function openPage(binding: string): Promise<TestPage> {
+  const tab = await browser.newPage();
+  await tab.page.goto(`${pages.url}/?binding=${binding}`);
+  await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
+  return tab;
+}
+
+type Harness = {
+  mount(spec: { id: string; config: Record<string, unknown>; nested?: boolean }): void;
+  unmount(id: string): void;
+  status(id: string): string;
+  events: Array<{ id: string; type: string; status?: string; code?: string; message?: string }>;
+};
+const harness = (tab: TestPage) => ({
+  mount: (spec: { id: string; config: Record<string, unknown>; nested?: boolean }) =>
+    tab.page.evaluate((s) => (window as unknown as { harness: Harness }).harness.mount(s), spec),
+  unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.unmount(i), id),
+  status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.status(i), id),
+  events: () => tab.page.evaluate(() => (window as unknown as { harness: Harness }).harness.events),
+});
+
+/** What a refused widget must not have left on the page. */
+async function nothingInjected(tab: TestPage): Promise<void> {
+  expect(tab.requestsTo('GET', WIDGET_SCRIPT)).toEqual([]);
+  const left = await tab.page.evaluate(() => ({
+    options: 'wpwlOptions' in window,
+    forms: document.querySelectorAll('form.paymentWidgets, .wpwl-form').length,
+    scripts: document.querySelectorAll('script[src*="paymentWidgets.js"]').length,
+    images: document.querySelectorAll('img').length,
+    title: document.title,
+  }));
+  expect(left).toEqual({ options: false, forms: 0, scripts: 0, images: 0, title: 'wpwl hardening page' });
+}
+
+it.each(unbuilt)('@wpwl/%s is built (pnpm build) so its page can run', (name) => {
+  throw new Error(`packages/${name} has a build script but no build output: run pnpm build`);
+});
+
+describe.each(bindings)('%s', (binding) => {
+  describe('bad input: a coded error, no script requested', () => {
+    let tab: TestPage;
+    beforeAll(async () => {
+      tab = await openPage(binding);
+    });
+    afterAll(async () => {
+      await tab?.close();
+    });
+
+    it.each(BAD_INPUTS)('%s → %s', async (name, change, code) => {
+      const page = harness(tab);
+      const id = name.replace(/\W+/g, '-');
+      await page.mount({ id, config: { ...valid(), ...change } });
+      await expect.poll(() => page.status(id)).toBe('error');
+      const host = tab.page.locator(`[data-host="${id}"]`);
+      await expect.poll(() => host.getAttribute('data-wpwl-error-code')).toBe(code);
+      const error = (await page.events()).find((event) => event.id === id && event.type === 'error');
+      expect(error?.code).toBe(code);
+      // The message names the rule without echoing the markup it refused.
+      expect(error?.message).not.toMatch(/<img|<script|onerror|alert\(|document\./);
+      await nothingInjected(tab);
+      await page.unmount(id);
+    });
+  });
+
+  it("inside the page's own <form>: NESTED_FORM naming that form, nothing injected", async () => {
+    const tab = await openPage(binding);
+    try {
+      const page = harness(tab);
+      await page.mount({ id: 'nested', config: valid(), nested: true });
+      await expect.poll(() => page.status('nested')).toBe('error');
+      const error = (await page.events()).find((event) => event.type === 'error');
+      expect(error?.code).toBe('NESTED_FORM');
+      expect(error?.message).toContain('form#order-form');
+      expect(await tab.page.locator('[data-host="nested"]').getAttribute('data-wpwl-error-code')).toBe('NESTED_FORM');
+      await nothingInjected(tab);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('two widgets on one page: the later owns the slot, the earlier reports destroyed, one form submits once', async () => {
+    const [first, second] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const tab = await openPage(binding);
+    try {
+      const page = harness(tab);
+      await page.mount({ id: 'first', config: valid(first.id) });
+      await expect.poll(() => page.status('first'), { timeout: 10_000 }).toBe('ready');
+      await page.mount({ id: 'second', config: valid(second.id) });
+      await expect.poll(() => page.status('second'), { timeout: 10_000 }).toBe('ready');
+      expect(await page.status('first')).toBe('destroyed');
+      expect((await page.events()).some((e) => e.id === 'first' && e.type === 'status' && e.status === 'destroyed')).toBe(true);
+      // Give a re-rendering binding the chance to fight back for the slot: it must not.
+      await tab.page.waitForTimeout(500);
+      expect([await page.status('first'), await page.status('second')]).toEqual(['destroyed', 'ready']);
+
+      const forms = tab.page.locator('.wpwl-form-card');
+      expect(await forms.count()).toBe(1);
+      expect(await tab.page.locator('[data-host="second"] .wpwl-form-card').count()).toBe(1);
+      expect(await tab.page.locator('script[src*="/v1/paymentWidgets.js"]').count()).toBe(1);
+
+      const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+      await tab.page.fill('.wpwl-control-cardNumber', SUCCESS_CARD);
+      await tab.page.fill('.wpwl-control-expiry', `12 / ${year}`);
+      await tab.page.fill('.wpwl-control-cardHolder', 'Jane Jones');
+      await tab.page.fill('.wpwl-control-cvv', '123');
+      await tab.page.dblclick('.wpwl-button-pay');
+      await tab.page.waitForURL((url) => url.pathname === '/result.html');
+      expect(tab.requestsTo('POST', PAYMENT_POST).map((r) => new URL(r.url).pathname)).toEqual([`/v1/checkouts/${second.id}/payment`]);
+      expect((await readPaymentStatus(gateway, `/v1/checkouts/${second.id}/payment`)).body.result?.code).toBe('000.100.110');
+      expect((await readPaymentStatus(gateway, `/v1/checkouts/${first.id}/payment`)).body.result?.code).toMatch(/^000\.200/);
+    } finally {
+      await tab.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+// The hardening page for @wpwl/react: each widget a <PaymentWidget> in its own
+// root, under StrictMode as apps render it.
+import { StrictMode, createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { PaymentWidget, type PaymentWidgetProps } from '@wpwl/react';
+import { installHarness } from './harness.js';
+
+installHarness('react', {
+  mount(el, config, callbacks) {
+    const root = createRoot(el);
+    const props = { ...(config as unknown as PaymentWidgetProps), ...callbacks };
+    flushSync(() => root.render(createElement(StrictMode, null, createElement(PaymentWidget, props))));
+    return {
+      status: () => el.querySelector('[data-wpwl-status]')?.getAttribute('data-wpwl-status') ?? 'absent',
+      unmount: () => root.unmount(),
+    };
+  },
+});

@@ -1,0 +1,15 @@
+// The hardening page for @wpwl/vue: each widget a <PaymentWidget> in its own app.
+import { createApp, h } from 'vue';
+import { PaymentWidget } from '@wpwl/vue';
+import { installHarness } from './harness.js';
+
+installHarness('vue', {
+  mount(el, config, callbacks) {
+    const app = createApp({ render: () => h(PaymentWidget, { ...(config as { checkoutId: string }), ...callbacks }) });
+    app.mount(el);
+    return {
+      status: () => el.querySelector('[data-wpwl-status]')?.getAttribute('data-wpwl-status') ?? 'absent',
+      unmount: () => app.unmount(),
+    };
+  },
+});

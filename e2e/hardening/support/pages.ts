@@ -1,0 +1,67 @@
+// Owns the per-binding hardening pages: bundles pages/<binding>.ts with
+// esbuild into a temporary directory (React and Vue need a bundler; all four
+// are built the same way) for every binding whose package is built, and
+// serves them from a loopback static server that logs its requests.
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { startStaticServer, type StaticServer } from '../../support/servers.js';
+import { repo } from './storefronts.js';
+
+const PAGES = fileURLToPath(new URL('../pages/', import.meta.url));
+/** Binding page → the package whose build it bundles (its entry the test checks for). */
+const BINDINGS: Record<string, { dir: string; entry: string }> = {
+  core: { dir: 'core', entry: 'dist/index.js' },
+  react: { dir: 'react', entry: 'dist/index.js' },
+  vue: { dir: 'vue', entry: 'dist/index.js' },
+  lit: { dir: 'lit', entry: 'dist/define.js' },
+};
+
+/** The bindings to run, and those whose package has a build script but no build output. */
+export function bindingsUnderTest(): { bindings: string[]; unbuilt: string[] } {
+  const only = process.env.WPWL_BINDINGS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const bindings: string[] = [];
+  const unbuilt: string[] = [];
+  for (const [name, { dir, entry }] of Object.entries(BINDINGS)) {
+    if (only && !only.includes(name)) continue;
+    const packageDir = join(repo, 'packages', dir);
+    if (!existsSync(join(packageDir, 'package.json'))) continue;
+    if (existsSync(join(packageDir, entry))) bindings.push(name);
+    else if (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')).scripts?.build) unbuilt.push(name);
+  }
+  return { bindings, unbuilt };
+}
+
+/** The built pages, served: open `${url}/?binding=<name>`. */
+export interface HardeningPages {
+  url: string;
+  server: StaticServer;
+  close(): Promise<void>;
+}
+
+export async function buildHardeningPages(bindings: readonly string[]): Promise<HardeningPages> {
+  const out = await mkdtemp(join(tmpdir(), 'wpwl-hardening-pages-'));
+  await build({
+    entryPoints: Object.fromEntries(bindings.map((name) => [name, join(PAGES, `${name}.ts`)])),
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  });
+  await Promise.all(['index.html', 'page.js'].map((file) => copyFile(join(PAGES, file), join(out, file))));
+  const server = await startStaticServer({ root: out });
+  return {
+    url: server.url,
+    server,
+    close: async () => {
+      await server.close();
+      await rm(out, { recursive: true, force: true });
+    },
+  };
+}
