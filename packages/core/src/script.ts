@@ -63,7 +63,7 @@ const hung: Record<string, number> = {};
 const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }).wpwl;
 
 const aborted = (signal?: AbortSignal): WpwlError =>
-  new WpwlError('ABORTED', 'load aborted', { cause: signal?.reason });
+  new WpwlError('ABORTED', 'aborted', { cause: signal?.reason });
 
 /**
  * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`.
@@ -160,13 +160,8 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       load.waiting = 0;
       load.end = end;
     }
-    const joined = load;
-    joined.waiting++;
     try {
-      return await abortable(joined, signal, () => {
-        // Only the last caller to give up takes the tag down; the others keep waiting.
-        if (!--joined.waiting) joined.end(aborted(signal));
-      });
+      return await abortable(load, signal, true);
     } catch (error) {
       const { code } = error as WpwlError;
       if (code == 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
@@ -176,14 +171,20 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   }
 }
 
-/** Settles like `promise`, or rejects with `ABORTED` as soon as `signal` aborts. */
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal, onAbort?: () => void): Promise<T> {
+/**
+ * Settles like `promise`, or rejects with `ABORTED` as soon as `signal`
+ * aborts. A `joined` load counts this caller as waiting for it.
+ */
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal, joined?: boolean): Promise<T> {
+  const load = promise as unknown as Load;
+  if (joined) load.waiting++;
   return new Promise<T>((resolve, reject) => {
     // The listener stays until the signal goes: once the promise has settled,
-    // abort() changes nothing (an ended load ignores end(), a settled promise
+    // abort changes nothing (an ended load ignores end(), a settled promise
     // ignores reject()). Removing it would cost bytes the loader's budget lacks.
     signal?.addEventListener('abort', () => {
-      onAbort?.();
+      // Only the last caller to give up takes the tag down; the others keep waiting.
+      if (joined && !--load.waiting) load.end(aborted(signal));
       reject(aborted(signal));
     });
     promise.then(resolve, reject);

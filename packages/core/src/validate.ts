@@ -37,8 +37,13 @@ const webUrl = (value: string) => {
 const check =
   (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad?: RegExp, url?: boolean): Check =>
   (value) => {
-    if (typeof value != 'string') return invalid(code, field, 'a string', typeof value);
-    const got = !pattern.test(value) || bad?.test(value) ? chars(value, bad) : url && webUrl(value);
+    // A non-string breaks the rule as well: the message names its type.
+    const got =
+      typeof value != 'string'
+        ? typeof value
+        : !pattern.test(value) || bad?.test(value)
+          ? chars(value, bad)
+          : url && webUrl(value);
     return got ? invalid(code, field, rule, got) : undefined;
   };
 
@@ -132,7 +137,7 @@ export function checkCustomParameters(params: unknown): WpwlError | undefined {
       check(code, 'customParameters name', '3-64 of [A-Za-z0-9._]', /^[\w.]{3,64}$/, /[^\w.]/)(name) ??
       // Echoed: the name passed the character rule.
       (name.startsWith('SHOPPER_')
-        ? check(code, `customParameters[${name}]`, 'at most 2048 characters', /^[^]{0,2048}$/)(value)
+        ? check(code, `customParameters[${name}]`, 'a string of at most 2048 characters', /^[^]{0,2048}$/)(value)
         : invalid(code, 'customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`));
     if (error) return error;
   }
@@ -206,7 +211,7 @@ export function normalizeBaseUrl(url: string): string {
 export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_INTEGRITY',
   'integrity',
-  'sha256/384/512-<base64 digest>',
+  'sha256/384/512-<base64>',
   // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
   /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
   /[^\w+/=-]/,
@@ -225,7 +230,7 @@ export const validateIntegrity: (value: unknown) => asserts value is string = /*
 export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_NONCE',
   'nonce',
-  'base64 or base64url',
+  'base64(url)',
   /^[\w+/-]+={0,2}$/,
   /[^\w+/=-]/,
 );

@@ -64,8 +64,8 @@ describe('checkout id', () => {
   });
 
   it('says the expected type for a non-string', () => {
-    expect(checkCheckoutId(42)?.message).toBe('checkoutId must be a string (got number)');
-    expect(checkCheckoutId(undefined)?.message).toBe('checkoutId must be a string (got undefined)');
+    expect(checkCheckoutId(42)?.message).toBe('checkoutId must be 32-48 of [A-Za-z0-9.-] (got number)');
+    expect(checkCheckoutId(undefined)?.message).toBe('checkoutId must be 32-48 of [A-Za-z0-9.-] (got undefined)');
   });
 });
 
@@ -103,7 +103,7 @@ describe('brands', () => {
 
   it('says the expected type', () => {
     expect(checkBrands(7)?.message).toBe('brands must be a string or array of brand codes (got number)');
-    expect(checkBrands(['VISA', 1])?.message).toBe('brands[1] must be a string (got number)');
+    expect(checkBrands(['VISA', 1])?.message).toBe('brands[1] must be 1-32 of [A-Za-z0-9_] (got number)');
     expect(checkBrands('VISA')).toBeUndefined();
   });
 });
@@ -128,8 +128,8 @@ describe('custom parameters', () => {
     ['a name with markup', { 'SHOPPER_<i>': 'x' }, 'bad character at 9'],
     ['a name too long', { [`SHOPPER_${'n'.repeat(57)}`]: 'x' }, '65 characters'],
     ['a lower-case prefix', { shopper_ref: 'x' }, 'SHOPPER_'],
-    ['a value too long', { SHOPPER_ref: 'v'.repeat(2049) }, 'at most 2048 characters (got 2049'],
-    ['a number value', { SHOPPER_ref: 5 }, 'customParameters[SHOPPER_ref] must be a string (got number)'],
+    ['a value too long', { SHOPPER_ref: 'v'.repeat(2049) }, 'a string of at most 2048 characters (got 2049'],
+    ['a number value', { SHOPPER_ref: 5 }, 'customParameters[SHOPPER_ref] must be a string of at most 2048 characters (got number)'],
     ['an array', ['SHOPPER_a'], 'an object of strings (got array)'],
     ['null', null, 'got null'],
   ])('rejects %s', (_, input, detail) => {
@@ -174,7 +174,9 @@ describe('shopper result URL', () => {
   });
 
   it('says the expected type', () => {
-    expect(checkShopperResultUrl(undefined)?.message).toBe('shopperResultUrl must be a string (got undefined)');
+    expect(checkShopperResultUrl(undefined)?.message).toBe(
+      'shopperResultUrl must be an https URL (http on loopback) of 6-2048 characters (got undefined)',
+    );
   });
 });
 
@@ -205,7 +207,7 @@ describe('base URL', () => {
     ['a backslash', 'https://test.example.com\\evil', 'bad character at 25'],
     ['plain http', 'http://test.example.com', 'got http://test.example.com'],
     ['no scheme', 'test.example.com', 'non-absolute URL'],
-    ['a non-string', 42, 'baseUrl must be a string (got number)'],
+    ['a non-string', 42, 'baseUrl must be an https origin[/path] (http on loopback) (got number)'],
   ])('rejects %s', (_, url, detail) => {
     const error = errorOf(() => validateBaseUrl(url));
     expect(error.details.field).toBe('baseUrl');
@@ -240,7 +242,7 @@ describe('integrity', () => {
   });
 
   it('says the expected type', () => {
-    expect(checkIntegrity(true)?.message).toBe('integrity must be a string (got boolean)');
+    expect(checkIntegrity(true)?.message).toBe('integrity must be sha256/384/512-<base64> (got boolean)');
   });
 });
 
@@ -262,6 +264,6 @@ describe('nonce', () => {
   });
 
   it('says the expected type', () => {
-    expect(checkNonce({})?.message).toBe('nonce must be a string (got object)');
+    expect(checkNonce({})?.message).toBe('nonce must be base64(url) (got object)');
   });
 });
