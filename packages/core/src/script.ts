@@ -4,7 +4,8 @@
 // Nothing here touches the DOM or a global until a function is called.
 
 import { WpwlError } from './errors.js';
-import { normalizeBaseUrl, validateBaseUrl, validateCheckoutId, validateIntegrity, validateNonce } from './validate.js';
+import { throwIf } from './invalid.js';
+import { checkBaseUrl, checkCheckoutId, checkIntegrity, checkNonce, normalizeBaseUrl } from './validate.js';
 
 /**
  * The widget's global `wpwl` object, as far as wpwl relies on it. The real
@@ -71,8 +72,7 @@ const aborted = (signal?: AbortSignal): WpwlError =>
  * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`
  */
 export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
-  validateBaseUrl(baseUrl);
-  validateCheckoutId(checkoutId);
+  throwIf(checkBaseUrl(baseUrl) ?? checkCheckoutId(checkoutId));
   const base = baseUrl.replace(/\/+$/, '');
   // A valid id is letters, digits, dot and hyphen: nothing to percent-encode.
   return `${base}/v1/paymentWidgets.js?checkoutId=${checkoutId}`;
@@ -97,8 +97,7 @@ export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
 export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   const { integrity, nonce, timeoutMs = 30_000, retries = 0, retryDelayMs = 500, signal } = options;
   const src = widgetScriptUrl(options.baseUrl, options.checkoutId);
-  if (integrity !== undefined) validateIntegrity(integrity);
-  if (nonce !== undefined) validateNonce(nonce);
+  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
   if (typeof document == 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
   for (let attempt = 0; ; ) {
     if (signal?.aborted) throw aborted(signal);
@@ -127,7 +126,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       // CSS attribute selectors or other scripts could read it.
       if (nonce) script.nonce = nonce;
       script.dataset.wpwlState = 'pending';
-      document.head.appendChild(script);
+      document.head.append(script);
       // Browsers fire a script's load/error from a later task, so handlers set right
       // after appendChild miss nothing.
       let end!: Load['end'];
@@ -176,15 +175,14 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
  * aborts. A `joined` load counts this caller as waiting for it.
  */
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal, joined?: boolean): Promise<T> {
-  const load = promise as unknown as Load;
-  if (joined) load.waiting++;
+  if (joined) (promise as unknown as Load).waiting++;
   return new Promise<T>((resolve, reject) => {
     // The listener stays until the signal goes: once the promise has settled,
     // abort changes nothing (an ended load ignores end(), a settled promise
     // ignores reject()). Removing it would cost bytes the loader's budget lacks.
     signal?.addEventListener('abort', () => {
       // Only the last caller to give up takes the tag down; the others keep waiting.
-      if (joined && !--load.waiting) load.end(aborted(signal));
+      if (joined && !--(promise as unknown as Load).waiting) (promise as unknown as Load).end(aborted(signal));
       reject(aborted(signal));
     });
     promise.then(resolve, reject);

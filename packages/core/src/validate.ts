@@ -6,7 +6,7 @@
 // calls: the script loader needs four of them and has a size budget.
 
 import type { WpwlError, WpwlErrorCode } from './errors.js';
-import { chars, invalid, kind } from './invalid.js';
+import { chars, invalid, kind, throwIf } from './invalid.js';
 
 type Check = (value: unknown) => WpwlError | undefined;
 
@@ -24,7 +24,7 @@ const webUrl = (value: string) => {
       protocol + (hostname && '//' + hostname)
     );
   } catch {
-    return 'a non-absolute URL';
+    return 'no absolute URL';
   }
 };
 
@@ -50,10 +50,8 @@ const check =
 /** The throwing form of a check. */
 const thrower =
   (check: Check) =>
-  (value: unknown): void => {
-    const error = check(value);
-    if (error) throw error;
-  };
+  (value: unknown): void =>
+    throwIf(check(value));
 
 // --- checkout id -----------------------------------------------------------
 

@@ -155,7 +155,7 @@ describe('shopper result URL', () => {
 
   it.each([
     ['plain http on a public host', 'http://shop.example.com/result', '(got http://shop.example.com)'],
-    ['a relative URL', '/checkout/result', '(got a non-absolute URL)'],
+    ['a relative URL', '/checkout/result', '(got no absolute URL)'],
     ['javascript:', 'javascript:alert(1)', '(got javascript:)'],
     ['data:', 'data:text/html,<script>alert(1)</script>', '(got data:)'],
     ['ftp', 'ftp://shop.example.com/result', '(got ftp://shop.example.com)'],
@@ -206,7 +206,7 @@ describe('base URL', () => {
     ['a quote', 'https://test.example.com/a"b', 'bad character at 27'],
     ['a backslash', 'https://test.example.com\\evil', 'bad character at 25'],
     ['plain http', 'http://test.example.com', 'got http://test.example.com'],
-    ['no scheme', 'test.example.com', 'non-absolute URL'],
+    ['no scheme', 'test.example.com', 'no absolute URL'],
     ['a non-string', 42, 'baseUrl must be an https origin[/path] (http on loopback) (got number)'],
   ])('rejects %s', (_, url, detail) => {
     const error = errorOf(() => validateBaseUrl(url));
