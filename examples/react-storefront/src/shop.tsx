@@ -12,6 +12,9 @@ const toMinor = (price: string) => {
 };
 const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
+// A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
+const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
+
 const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
   ready: 'Enter your card details.',
   submitting: 'Sending your payment…',
@@ -25,6 +28,7 @@ export function ShopPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<WidgetStatus>('idle');
+  const [expired, setExpired] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -52,7 +56,9 @@ export function ShopPage() {
     setBusy(true);
     setProblem(undefined);
     try {
+      // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it.
       setCheckout(await createCheckout(cart, `${import.meta.env.BASE_URL}result`));
+      setExpired(false);
     } catch (error) {
       setProblem(`Could not start the payment: ${(error as Error).message}`);
     } finally {
@@ -105,7 +111,7 @@ export function ShopPage() {
         <p className="total">
           Total: <output id="cart-total">{fromMinor(total)}</output> {catalogue?.currency}
         </p>
-        <button type="button" id="checkout" disabled={cart.size === 0 || busy || locked} onClick={() => void pay()}>
+        <button type="button" id="checkout" data-wpwl-checkout disabled={cart.size === 0 || busy || locked} onClick={() => void pay()}>
           Go to payment
         </button>
         {problem && (
@@ -133,16 +139,22 @@ export function ShopPage() {
             integrity={checkout.integrity}
             createdAt={Date.parse(checkout.createdAt)}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
+            timeoutMs={timeoutMs}
             onStatusChange={({ status: next }) => setStatus(next)}
+            onExpired={() => setExpired(true)}
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
-                <p className="error" role="alert">
+                <p className="error" role="alert" data-wpwl-error-code={error?.code}>
                   The payment form could not be loaded ({error?.message}).{' '}
-                  <button type="button" onClick={retry}>
+                  <button type="button" data-wpwl-retry onClick={retry}>
                     Try again
                   </button>
                 </p>
-              ) : current === 'expired' ? null : (
+              ) : current === 'expired' ? (
+                <p className="error" role="alert" data-wpwl-error-code={error?.code}>
+                  This payment session expired.
+                </p>
+              ) : (
                 <p className="status">Loading the payment form…</p>
               )
             }
@@ -150,7 +162,15 @@ export function ShopPage() {
           <p id="widget-status" className="status" aria-live="polite">
             {STATUS_TEXT[status]}
           </p>
-          <button type="button" className="secondary" onClick={() => setCheckout(undefined)}>
+          {expired && (
+            <p className="error" data-wpwl-expired>
+              Get a new payment session to pay.
+            </p>
+          )}
+          <button type="button" data-wpwl-new-checkout disabled={busy} onClick={() => void pay()}>
+            Get a new payment session
+          </button>{' '}
+          <button type="button" className="secondary" data-wpwl-cancel onClick={() => setCheckout(undefined)}>
             Change the cart
           </button>
         </section>
