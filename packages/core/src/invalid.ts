@@ -18,14 +18,14 @@ export const kind = (value: unknown): string =>
  * length, never by its content: markup in user input must not travel on
  * inside an error message.
  */
-export const chars = (value: string, bad?: RegExp): string => {
-  const at = bad ? value.search(bad) : -1;
+export const chars = (value: string, bad: RegExp): string => {
+  const at = value.search(bad);
   return at < 0 ? `${value.length} characters` : `bad character at ${at + 1}`;
 };
 
 /** What was got: a short word-like string quoted, any other string by {@link chars}, anything else by {@link kind}. */
 export const show = (value: unknown): string =>
-  typeof value != 'string' ? kind(value) : /^[\w-]{1,35}$/.test(value) ? `"${value}"` : chars(value);
+  typeof value != 'string' ? kind(value) : /^[\w-]{1,35}$/.test(value) ? `"${value}"` : `${value.length} characters`;
 
 /** Throws `error`, if there is one. */
 export function throwIf(error: WpwlError | undefined | false): void {

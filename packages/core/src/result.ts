@@ -76,7 +76,7 @@ export function readShopperResult(url: string | URL): ShopperResult {
               ? 'a dot segment'
               : /^\/v1\/checkouts\/[^/]+\/(payment|registration)$/.test(path)
                 ? 'an invalid checkout id'
-                : 'another path of ' + chars(path),
+                : `another path of ${path.length} characters`,
       'INVALID_RESOURCE_PATH',
     );
   }

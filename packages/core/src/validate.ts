@@ -35,13 +35,13 @@ const webUrl = (value: string) => {
  * silently drops tabs and newlines.
  */
 const check =
-  (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad?: RegExp, url?: boolean): Check =>
+  (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad: RegExp, url?: boolean): Check =>
   (value) => {
     // A non-string breaks the rule as well: the message names its type.
     const got =
       typeof value != 'string'
         ? typeof value
-        : !pattern.test(value) || bad?.test(value)
+        : !pattern.test(value) || bad.test(value)
           ? chars(value, bad)
           : url && webUrl(value);
     return got ? invalid(code, field, rule, got) : undefined;
@@ -135,7 +135,8 @@ export function checkCustomParameters(params: unknown): WpwlError | undefined {
       check(code, 'customParameters name', '3-64 of [A-Za-z0-9._]', /^[\w.]{3,64}$/, /[^\w.]/)(name) ??
       // Echoed: the name passed the character rule.
       (name.startsWith('SHOPPER_')
-        ? check(code, `customParameters[${name}]`, 'a string of at most 2048 characters', /^[^]{0,2048}$/)(value)
+        ? // Only the length can break this rule: `bad` never matches.
+          check(code, `customParameters[${name}]`, 'a string of at most 2048 characters', /^[^]{0,2048}$/, /(?!)/)(value)
         : invalid(code, 'customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`));
     if (error) return error;
   }
@@ -175,7 +176,7 @@ export const validateShopperResultUrl: (url: unknown) => asserts url is string =
 export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_BASE_URL',
   'baseUrl',
-  'an https origin[/path] (http on loopback)',
+  'https://origin[/path] (http on loopback)',
   /^/,
   // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
   /[\s\0-\x1f\x7f?#@"\\]/,
@@ -209,7 +210,7 @@ export function normalizeBaseUrl(url: string): string {
 export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
   'INVALID_INTEGRITY',
   'integrity',
-  'sha256/384/512-<base64>',
+  'sha(256|384|512)-<base64>',
   // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
   /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
   /[^\w+/=-]/,
