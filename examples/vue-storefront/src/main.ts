@@ -9,4 +9,7 @@ import './styles.css';
 // attribute once parsed but keep the `nonce` property.
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
 
-createApp(App).use(WpwlPlugin, { nonce, locale: 'en' }).mount('#app');
+// A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
+const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
+
+createApp(App).use(WpwlPlugin, { nonce, locale: 'en', timeoutMs }).mount('#app');
