@@ -141,6 +141,18 @@ describe.each(storefronts)('$name', (storefront) => {
     expect(shopPage.paymentPosts()).toBe(1);
   });
 
+  it('a shopper whose browser speaks a language the widget lacks still gets the payment form', async () => {
+    const shopPage = await openStorefront(storefront);
+    await shopPage.page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => 'sw-KE' });
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => ['sw-KE', 'sw'] });
+    });
+    await shopPage.open();
+    await shopPage.startCheckout();
+    await shopPage.waitForForm();
+    expect(await shopPage.error.count()).toBe(0);
+  });
+
   it('a double click on pay, then pay again while the payment is on its way: one payment', async () => {
     const shopPage = await openStorefront(storefront);
     await shopPage.open();
