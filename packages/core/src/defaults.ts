@@ -47,8 +47,9 @@ export type PaymentWidgetInput = {
  */
 export function applyWidgetDefaults(input: PaymentWidgetInput, defaults: PaymentWidgetDefaults = {}): PaymentWidgetConfig {
   const config: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(defaults)) if (value !== undefined) config[key] = value;
-  for (const [key, value] of Object.entries(input)) if (value !== undefined) config[key] = value;
+  for (const source of [defaults, input]) {
+    for (const [key, value] of Object.entries(source)) if (value !== undefined) config[key] = value;
+  }
   if (defaults.options && input.options) config.options = { ...defaults.options, ...input.options };
   if (input.locale === undefined && input.options?.locale !== undefined) delete config.locale;
   return config as unknown as PaymentWidgetConfig;

@@ -206,15 +206,18 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal, joined?: boolea
 export function removeWidgetScripts(baseUrl: string): void {
   const base = normalizeBaseUrl(baseUrl);
   const origin = `${new URL(base).origin}/`;
-  if (typeof document === 'undefined') return;
-  for (const script of Array.from(document.scripts) as Tag[]) {
-    // The widget adds classic scripts. Module scripts under the same origin are the
-    // page's own (an app served next to a local gateway, or behind the same proxy).
-    if (!script.src.startsWith(origin) || (script.dataset.wpwlScript == null && script.type == 'module')) continue;
-    script.wpwlLoad?.end(aborted());
-    script.remove();
-  }
-  for (const link of Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]'))) {
-    if (link.href.startsWith(`${base}/v1/`)) link.remove();
+  if (typeof document == 'undefined') return;
+  // A static list: removing from it while iterating skips nothing.
+  for (const node of document.querySelectorAll<Tag & HTMLLinkElement>('script,link[rel~=stylesheet]')) {
+    if (
+      node.src == null
+        ? node.href.startsWith(base + '/v1/')
+        : // The widget adds classic scripts. Module scripts under the same origin are the
+          // page's own (an app served next to a local gateway, or behind the same proxy).
+          node.src.startsWith(origin) && (node.dataset.wpwlScript != null || node.type != 'module')
+    ) {
+      node.wpwlLoad?.end(aborted());
+      node.remove();
+    }
   }
 }
