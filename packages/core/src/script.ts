@@ -103,7 +103,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
     if (signal?.aborted) throw aborted(signal);
     const url = hung[src] ? `${src}&_=${hung[src]}` : src;
     // url is a serialized URL: it holds no quote or backslash to escape.
-    let tag = document.querySelector<Tag>(`script[src="${url}"]`);
+    const tag = document.querySelector<Tag>(`script[src="${url}"]`);
     const state = tag?.dataset.wpwlState;
     if (state == 'loaded' && globalWpwl()) return globalWpwl()!;
     // Join a pending load (of this or another copy of the package). Anything else
@@ -113,7 +113,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
     let load = state == 'pending' && tag!.wpwlLoad;
     if (!load) {
       tag?.remove();
-      const script: Tag = (tag = document.createElement('script'));
+      const script: Tag = document.createElement('script');
       script.src = url;
       script.async = true;
       script.dataset.wpwlScript = '';
