@@ -218,13 +218,12 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    const type = typeof value;
+    // The type a callback or a boolean switch must have; `style` is checked by value.
+    const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : BOOLEAN.test(key) && 'boolean';
     const rule =
       key == 'style'
         ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
-        : /^on[A-Z]|^createCheckout$/.test(key)
-          ? type != 'function' && 'a function'
-          : BOOLEAN.test(key) && type != 'boolean' && 'a boolean';
+        : type && typeof value != type && 'a ' + type;
     if (rule) throw invalid('INVALID_OPTIONS', 'options.' + key, rule, show(value));
     out[key] = key == 'locale' ? resolveLocale(value as string) : value;
   }

@@ -131,7 +131,9 @@ interface Session {
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl };
 // Pure: the loader's bundle must not keep the controller's module state.
-const IDLE: WidgetSnapshot = /* @__PURE__ */ Object.freeze({ status: 'idle' });
+const snapshot = (status: WidgetStatus, error?: WpwlError): WidgetSnapshot =>
+  Object.freeze(error ? { status, error } : { status });
+const IDLE = /* @__PURE__ */ snapshot('idle');
 /** The page's one widget slot. */
 let slot: Session | undefined;
 
@@ -179,21 +181,22 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   let container: HTMLElement | undefined;
   let session: Session | undefined;
   let expiry: ReturnType<typeof setTimeout> | undefined;
-  let born: [id: string, at: number] | undefined;
+  /** When each checkout id was first mounted: the default `createdAt`. */
+  const born: Record<string, number> = {};
   const listeners = new Set<() => void>();
 
-  const set = (status: WidgetStatus, error?: WpwlError) => {
+  function set(status: WidgetStatus, error?: WpwlError) {
     const changed = status != snap.status;
     if (changed || error != snap.error) {
-      snap = Object.freeze(error ? { status, error } : { status });
+      snap = snapshot(status, error);
       listeners.forEach((listener) => listener());
       if (changed) cfg.onStatusChange?.(snap);
     }
-  };
-  const fail = (error: WpwlError, status: WidgetStatus = 'error') => {
+  }
+  function fail(error: WpwlError, status: WidgetStatus = 'error') {
     set(status, error);
     cfg.onError?.(error);
-  };
+  }
   const options = () => ({ ...cfg.options, locale: cfg.locale ?? cfg.options?.locale });
 
   const prepare = () => {
@@ -213,30 +216,30 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     }
   };
 
-  const unmount = () => {
+  function unmount() {
     clearTimeout(expiry);
     if (session) teardown(session);
     session = undefined;
-  };
+  }
 
   // Expiry unloads the widget: a shopper must not type card data into a
   // checkout that can no longer be paid.
-  const expire = (error?: WpwlError) => {
+  function expire(error: WpwlError) {
     unmount();
     set('expired', error);
     cfg.onExpired?.();
-    if (error) cfg.onError?.(error);
-  };
+    cfg.onError?.(error);
+  }
 
   /** (Re)starts the expiry timer; false when the checkout has already expired. */
-  const arm = (): boolean => {
+  function arm(): boolean {
     clearTimeout(expiry);
-    const left = +(cfg.createdAt ?? born![1]) + (cfg.expiresInMs ?? 18e5) - Date.now();
+    const left = +(cfg.createdAt ?? born[cfg.checkoutId]!) + (cfg.expiresInMs ?? 18e5) - Date.now();
     if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new one')), false;
     // Re-checked when it fires: setTimeout cannot wait longer than ~24.8 days.
     expiry = setTimeout(arm, Math.min(left, 2 ** 31 - 1));
     return true;
-  };
+  }
 
   const owner: Owner = {
     c: () => cfg,
@@ -256,10 +259,10 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       }
       set('destroyed');
     },
-    r: () => remount(),
+    r: remount,
   };
 
-  const mount = (el: HTMLElement) => {
+  function mount(el: HTMLElement): void {
     if (bad) return (container = el), fail(bad);
     if (typeof document == 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'not in a browser'));
     if (el?.nodeType != 1) return fail(invalid('INVALID_CONTAINER', 'container', 'an element', kind(el)));
@@ -273,7 +276,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     }
     container = el;
     if (session) return void el.append(session.r);
-    if (born?.[0] != cfg.checkoutId) born = [cfg.checkoutId, Date.now()];
+    born[cfg.checkoutId] ??= Date.now();
     if (!arm()) return;
 
     slot?.o?.x();
@@ -348,16 +351,16 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       // The loader rejects with coded WpwlErrors only.
       if (s.o) fail(error as WpwlError);
     });
-  };
+  }
 
-  const remount = () => {
+  function remount() {
     const el = container;
     unmount();
     if (el) mount(el);
-  };
+  }
 
   prepare();
-  if (bad) snap = Object.freeze({ status: 'error', error: bad });
+  if (bad) snap = snapshot('error', bad);
 
   return {
     subscribe(listener) {
