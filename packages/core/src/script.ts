@@ -163,7 +163,8 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       return await abortable(load, signal, true);
     } catch (error) {
       const { code } = error as WpwlError;
-      if (code == 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
+      // -~n is n + 1, with undefined counting as 0.
+      if (code == 'SCRIPT_TIMEOUT') hung[src] = -~hung[src]!;
       if (attempt >= retries || code == 'ABORTED') throw error;
     }
     await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt++)), signal);
