@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import {
-  createPaymentWidget,
-  type PaymentWidgetConfig,
-  type PaymentWidgetController,
-  type WpwlOptions,
-} from '../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPaymentWidget, type PaymentWidgetConfig, type PaymentWidgetController } from '../src/index.js';
+import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
 const ID2 = '8a8294174b7ecb28014b9699220015cb';
-
-type Page = { wpwlOptions?: WpwlOptions; wpwl?: { unload(): void } };
-const page = window as unknown as Page;
 
 const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
   checkoutId: ID,
@@ -20,62 +13,6 @@ const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConf
   baseUrl: BASE,
   ...overrides,
 });
-
-// happy-dom has script loading switched off and reports every script tag as
-// failed (and logs a DOMException for it); those reports are dropped here so
-// each test decides how a load ends.
-const driven = new WeakSet<Event>();
-const dropUndrivenScriptEvents = (event: Event) => {
-  if (event.target instanceof HTMLScriptElement && !driven.has(event)) event.stopImmediatePropagation();
-};
-const drive = (target: EventTarget, type: 'load' | 'error') => {
-  const event = new Event(type);
-  driven.add(event);
-  target.dispatchEvent(event);
-};
-
-let createElement: MockInstance<typeof document.createElement>;
-/** Every paymentWidgets.js tag ever created in this test. */
-const createdWidgetScripts = () =>
-  createElement.mock.results
-    .map((result) => result.value as Element)
-    .filter((el): el is HTMLScriptElement => el instanceof HTMLScriptElement && el.src.includes('/paymentWidgets.js'));
-const liveWidgetScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[src*="/paymentWidgets.js"]')];
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * Plays the widget script: defines a fake `window.wpwl` whose `unload` is a
- * spy, renders a card form into every `form.paymentWidgets`, adds the
- * follow-up static script, fires the tag's `load` and then `onReady`.
- */
-async function finishLoad() {
-  const script = liveWidgetScripts().at(-1);
-  if (!script) throw new Error('no widget script to load');
-  const unload = vi.fn();
-  page.wpwl = { unload };
-  const submitted: FormData[] = [];
-  for (const target of document.querySelectorAll('form.paymentWidgets')) {
-    const container = document.createElement('div');
-    container.className = 'wpwl-container wpwl-container-card';
-    container.innerHTML =
-      '<form class="wpwl-form wpwl-form-card"><input name="card.holder" value="Jane Doe"><button type="submit" class="wpwl-button wpwl-button-pay">Pay</button></form>';
-    target.after(container);
-    const card = container.querySelector('form')!;
-    card.addEventListener('submit', (event) => {
-      event.preventDefault();
-      if (page.wpwlOptions?.onBeforeSubmitCard?.call(card, event) !== false) submitted.push(new FormData(card));
-    });
-  }
-  const helper = document.createElement('script');
-  helper.src = `${BASE}/v1/static.min.js`;
-  document.head.append(helper);
-  drive(script, 'load');
-  await flush();
-  page.wpwlOptions?.onReady?.call(undefined);
-  const pay = () => document.querySelector<HTMLButtonElement>('.wpwl-button-pay')!.click();
-  return { unload, submitted, pay };
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -96,10 +33,9 @@ function box() {
   return el;
 }
 
+let fake: FakeWidget;
 beforeEach(() => {
-  window.addEventListener('load', dropUndrivenScriptEvents, true);
-  window.addEventListener('error', dropUndrivenScriptEvents, true);
-  createElement = vi.spyOn(document, 'createElement');
+  fake = installFakeWidget();
 });
 
 afterEach(async () => {
@@ -111,10 +47,7 @@ afterEach(async () => {
   expect('wpwlOptions' in window).toBe(false);
   expect(document.querySelectorAll('script')).toHaveLength(0);
   vi.restoreAllMocks();
-  window.removeEventListener('load', dropUndrivenScriptEvents, true);
-  window.removeEventListener('error', dropUndrivenScriptEvents, true);
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
+  fake.uninstall();
 });
 
 describe('mount and load', () => {
@@ -133,10 +66,10 @@ describe('mount and load', () => {
     expect(form.getAttribute('action')).toBe('https://shop.example/result');
     expect(form.dataset.brands).toBe('VISA MASTER');
     expect(page.wpwlOptions).toMatchObject({ style: 'plain', locale: 'se' });
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
     expect(widget.getSnapshot().status).toBe('loading');
 
-    await finishLoad();
+    await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
     expect(onReady).toHaveBeenCalledTimes(1);
     expect(seen).toEqual(['loading', 'ready']);
@@ -146,18 +79,17 @@ describe('mount and load', () => {
     const onError = vi.fn();
     const widget = create(config({ onError }));
     widget.mount(box());
-    drive(liveWidgetScripts()[0]!, 'error');
-    await flush();
+    await fake.failLoad();
     expect(widget.getSnapshot().status).toBe('error');
     expect(widget.getSnapshot().error?.code).toBe('SCRIPT_LOAD_FAILED');
     expect(onError).toHaveBeenCalledWith(widget.getSnapshot().error);
 
     widget.retry();
     expect(widget.getSnapshot()).toEqual({ status: 'loading' });
-    expect(liveWidgetScripts()).toHaveLength(1);
-    await finishLoad();
+    expect(fake.liveScripts()).toHaveLength(1);
+    await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
-    expect(liveWidgetScripts()).toHaveLength(1);
+    expect(fake.liveScripts()).toHaveLength(1);
     expect(document.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
   });
 
@@ -170,7 +102,7 @@ describe('mount and load', () => {
     expect(error?.code).toBe('NESTED_FORM');
     expect(error?.message).toContain('form#checkout');
     expect(document.querySelector('form.paymentWidgets')).toBeNull();
-    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(fake.createdScripts()).toHaveLength(0);
     expect(page.wpwlOptions).toBeUndefined();
 
     widget.mount(document.getElementById('slot2')!);
@@ -182,12 +114,12 @@ describe('mount and load', () => {
     expect(widget.getSnapshot().status).toBe('error');
     expect(widget.getSnapshot().error?.code).toBe('INVALID_CUSTOM_PARAMETER');
     widget.mount(box());
-    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(fake.createdScripts()).toHaveLength(0);
     expect(page.wpwlOptions).toBeUndefined();
 
     widget.update(config({ customParameters: { SHOPPER_orderId: '42' } }));
     expect(widget.getSnapshot().status).toBe('loading');
-    expect(liveWidgetScripts()).toHaveLength(1);
+    expect(fake.liveScripts()).toHaveLength(1);
   });
 
   it('reports a bad option by key as INVALID_OPTIONS', () => {
@@ -206,9 +138,9 @@ describe('StrictMode: destroy followed at once by mount', () => {
     widget.mount(el);
     expect(widget.getSnapshot().status).toBe('loading');
     await flush(); // the deferred teardown would have run by now
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
-    expect(createdWidgetScripts()).toHaveLength(1);
+    expect(fake.createdScripts()).toHaveLength(1);
     expect(unload).not.toHaveBeenCalled();
     expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
   });
@@ -216,7 +148,7 @@ describe('StrictMode: destroy followed at once by mount', () => {
   it('a new controller with an equal config and another container adopts the rendered widget', async () => {
     const first = create(config({ options: { showLabels: false, onChangeBrand: () => {} } }));
     first.mount(box());
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     const rendered = document.querySelector('.wpwl-form-card');
     first.destroy();
 
@@ -229,14 +161,14 @@ describe('StrictMode: destroy followed at once by mount', () => {
     expect(target.querySelector('.wpwl-form-card')).toBe(rendered);
     expect(target.querySelector('form.paymentWidgets')).not.toBeNull();
     expect(unload).not.toHaveBeenCalled();
-    expect(createdWidgetScripts()).toHaveLength(1);
-    expect(liveWidgetScripts()).toHaveLength(1);
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect(fake.liveScripts()).toHaveLength(1);
   });
 
   it('without a following mount the teardown does happen', async () => {
     const widget = create(config());
     widget.mount(box());
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     widget.destroy();
     await flush();
     expect(unload).toHaveBeenCalledTimes(1);
@@ -249,15 +181,15 @@ describe('checkout id change', () => {
     const el = box();
     const widget = create(config());
     widget.mount(el);
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     widget.update(config({ checkoutId: ID2 }));
     expect(unload).toHaveBeenCalledTimes(1);
     expect(widget.getSnapshot().status).toBe('loading');
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
     expect(document.querySelector('script[src*="static.min.js"]')).toBeNull();
     expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
     expect(el.querySelector('.wpwl-form')).toBeNull();
-    await finishLoad();
+    await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
     expect(unload).toHaveBeenCalledTimes(1);
   });
@@ -266,13 +198,13 @@ describe('checkout id change', () => {
     const el = box();
     const widget = create(config());
     widget.mount(el);
-    const stale = liveWidgetScripts()[0]!;
+    const stale = fake.liveScripts()[0]!;
     widget.update(config({ checkoutId: ID2 }));
     expect(stale.isConnected).toBe(false);
-    drive(stale, 'error'); // a late event of the abandoned tag changes nothing
+    fake.fire(stale, 'error'); // a late event of the abandoned tag changes nothing
     await flush();
     expect(widget.getSnapshot().status).toBe('loading');
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
   });
 });
 
@@ -282,7 +214,7 @@ describe('a script that arrives after its widget was torn down', () => {
     const unload = vi.fn(() => {
       document.querySelectorAll('.late-widget').forEach((node) => node.remove());
     });
-    page.wpwl = { unload, checkout: { id } } as Page['wpwl'];
+    page.wpwl = { unload, checkout: { id } } as typeof page.wpwl;
     for (const target of document.querySelectorAll('form.paymentWidgets')) {
       const container = document.createElement('div');
       container.className = 'late-widget wpwl-container';
@@ -298,7 +230,7 @@ describe('a script that arrives after its widget was torn down', () => {
     const widget = create(config({ onReady }));
     widget.mount(el);
     widget.update(config({ checkoutId: ID2, onReady }));
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
 
     // The first checkout's script, removed on its way, arrives and runs with the new options.
     const unload = lateScriptRuns(ID);
@@ -307,9 +239,9 @@ describe('a script that arrives after its widget was torn down', () => {
     expect(onReady).not.toHaveBeenCalled();
     expect(widget.getSnapshot().status).toBe('loading');
     expect(el.querySelector('.wpwl-form')).toBeNull();
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
 
-    await finishLoad();
+    await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
     expect(onReady).toHaveBeenCalledTimes(1);
   });
@@ -326,17 +258,17 @@ describe('a script that arrives after its widget was torn down', () => {
     next.mount(box());
     expect(unload).toHaveBeenCalledTimes(1);
     expect(page.wpwl).toBeUndefined();
-    await finishLoad();
+    await fake.finishLoad();
     expect(next.getSnapshot().status).toBe('ready');
   });
 
   it('a load failure reported after the widget became ready changes nothing', async () => {
     const widget = create(config());
     widget.mount(box());
-    const tag = liveWidgetScripts()[0]!;
+    const tag = fake.liveScripts()[0]!;
     page.wpwl = { unload: vi.fn() };
     page.wpwlOptions!.onReady!.call(undefined);
-    drive(tag, 'error');
+    fake.fire(tag, 'error');
     await flush();
     expect(widget.getSnapshot()).toEqual({ status: 'ready' });
   });
@@ -351,14 +283,14 @@ describe('update', () => {
     const newReady = vi.fn();
     const newBrand = vi.fn();
     widget.update(config({ onReady: newReady, options: { labels: { submit: 'Pay' }, onChangeBrand: newBrand } }));
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     page.wpwlOptions!.onChangeBrand!.call(undefined, 'VISA');
     expect(newBrand).toHaveBeenCalledWith('VISA');
     expect(firstBrand).not.toHaveBeenCalled();
     expect(newReady).toHaveBeenCalledTimes(1);
     expect(firstReady).not.toHaveBeenCalled();
     expect(unload).not.toHaveBeenCalled();
-    expect(createdWidgetScripts()).toHaveLength(1);
+    expect(fake.createdScripts()).toHaveLength(1);
   });
 
   it('the same invalid config again changes nothing: same snapshot, no second report', () => {
@@ -383,11 +315,11 @@ describe('update', () => {
   it('changed options by value re-mount', async () => {
     const widget = create(config({ options: { labels: { submit: 'Pay' } } }));
     widget.mount(box());
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     widget.update(config({ options: { labels: { submit: 'Pay now' } } }));
     expect(unload).toHaveBeenCalledTimes(1);
     expect(page.wpwlOptions?.labels?.submit).toBe('Pay now');
-    expect(createdWidgetScripts()).toHaveLength(2);
+    expect(fake.createdScripts()).toHaveLength(2);
   });
 });
 
@@ -396,14 +328,14 @@ describe('the page’s one widget slot', () => {
     const a = box();
     const first = create(config());
     first.mount(a);
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     const second = create(config({ checkoutId: ID2 }));
     second.mount(box());
     expect(first.getSnapshot().status).toBe('destroyed');
     expect(unload).toHaveBeenCalledTimes(1);
     expect(a.children).toHaveLength(0);
-    expect(liveWidgetScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
-    await finishLoad();
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    await fake.finishLoad();
     expect(second.getSnapshot().status).toBe('ready');
     expect(first.getSnapshot().status).toBe('destroyed');
   });
@@ -415,7 +347,7 @@ describe('destroy', () => {
     const widget = create(config({ onStatusChange }));
     const el = box();
     widget.mount(el);
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     widget.destroy();
     widget.destroy();
     await flush();
@@ -432,12 +364,12 @@ describe('destroy', () => {
   it('while loading aborts the load: a late load event sets nothing', async () => {
     const widget = create(config());
     widget.mount(box());
-    const script = liveWidgetScripts()[0]!;
+    const script = fake.liveScripts()[0]!;
     widget.destroy();
     await flush();
     expect(script.isConnected).toBe(false);
     page.wpwl = { unload: vi.fn() };
-    drive(script, 'load');
+    fake.fire(script, 'load');
     await flush();
     expect(widget.getSnapshot().status).toBe('destroyed');
     delete page.wpwl;
@@ -451,7 +383,7 @@ describe('expiry', () => {
     const onError = vi.fn();
     const widget = create(config({ onExpired, onError }));
     widget.mount(box());
-    const ready = finishLoad();
+    const ready = fake.finishLoad();
     await vi.advanceTimersByTimeAsync(1);
     const { unload } = await ready;
     expect(widget.getSnapshot().status).toBe('ready');
@@ -463,7 +395,7 @@ describe('expiry', () => {
     expect(onExpired).toHaveBeenCalledTimes(1);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'CHECKOUT_EXPIRED' }));
     expect(unload).toHaveBeenCalledTimes(1);
-    expect(liveWidgetScripts()).toHaveLength(0);
+    expect(fake.liveScripts()).toHaveLength(0);
   });
 
   it('honours createdAt and expiresInMs', async () => {
@@ -482,7 +414,7 @@ describe('expiry', () => {
     widget.mount(box());
     expect(widget.getSnapshot().status).toBe('expired');
     expect(onExpired).toHaveBeenCalledTimes(1);
-    expect(createdWidgetScripts()).toHaveLength(0);
+    expect(fake.createdScripts()).toHaveLength(0);
     expect(page.wpwlOptions).toBeUndefined();
   });
 
@@ -491,7 +423,7 @@ describe('expiry', () => {
     widget.mount(box());
     widget.update(config({ checkoutId: ID2 }));
     expect(widget.getSnapshot().status).toBe('loading');
-    expect(liveWidgetScripts()).toHaveLength(1);
+    expect(fake.liveScripts()).toHaveLength(1);
   });
 
   it('the widget’s InvalidCheckoutIdError means expired', async () => {
@@ -499,7 +431,7 @@ describe('expiry', () => {
     const onExpired = vi.fn();
     const widget = create(config({ onError, onExpired }));
     widget.mount(box());
-    const { unload } = await finishLoad();
+    const { unload } = await fake.finishLoad();
     page.wpwlOptions!.onError!.call(undefined, { name: 'InvalidCheckoutIdError', message: 'expired' });
     expect(widget.getSnapshot().status).toBe('expired');
     expect(widget.getSnapshot().error?.code).toBe('CHECKOUT_EXPIRED');
@@ -512,7 +444,7 @@ describe('expiry', () => {
     const onError = vi.fn();
     const widget = create(config({ onError }));
     widget.mount(box());
-    await finishLoad();
+    await fake.finishLoad();
     page.wpwlOptions!.onError!.call(undefined, { name: 'WidgetError', brand: 'APPLEPAY', event: 'cancel' });
     expect(widget.getSnapshot().status).toBe('ready');
     expect(widget.getSnapshot().error).toMatchObject({ code: 'WIDGET_ERROR', details: { name: 'WidgetError', brand: 'APPLEPAY' } });
@@ -524,7 +456,7 @@ describe('before submit', () => {
   it('onBeforeSubmit returning false blocks the payment and returns to ready', async () => {
     const widget = create(config({ onBeforeSubmit: () => false }));
     widget.mount(box());
-    const { pay, submitted } = await finishLoad();
+    const { pay, submitted } = await fake.finishLoad();
     pay();
     expect(submitted).toHaveLength(0);
     expect(widget.getSnapshot().status).toBe('ready');
@@ -538,7 +470,7 @@ describe('before submit', () => {
       config({ onBeforeSubmit, customParameters: { SHOPPER_orderId: 'A-17' }, options: { onBeforeSubmitCard: userHook } }),
     );
     widget.mount(box());
-    const { pay, submitted } = await finishLoad();
+    const { pay, submitted } = await fake.finishLoad();
     pay();
     expect(widget.getSnapshot().status).toBe('submitting');
     expect(onBeforeSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'Card', checkoutId: ID }));
@@ -555,7 +487,7 @@ describe('before submit', () => {
   it('a promise resolving false stays blocked and returns to ready', async () => {
     const widget = create(config({ onBeforeSubmit: async () => false, customParameters: { SHOPPER_x: '1' } }));
     widget.mount(box());
-    const { pay, submitted } = await finishLoad();
+    const { pay, submitted } = await fake.finishLoad();
     pay();
     await flush();
     expect(submitted).toHaveLength(0);
@@ -568,7 +500,7 @@ describe('before submit', () => {
     const cause = new Error('stock check failed');
     const widget = create(config({ onError, options: { onBeforeSubmitCard: () => Promise.reject(cause) } }));
     widget.mount(box());
-    const { pay, submitted } = await finishLoad();
+    const { pay, submitted } = await fake.finishLoad();
     pay();
     await flush();
     expect(submitted).toHaveLength(0);

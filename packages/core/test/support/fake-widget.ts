@@ -1,10 +1,12 @@
 // Owns a stand-in for the gateway's paymentWidgets.js in happy-dom, shared by
 // the core and binding test suites. happy-dom has script loading switched off
-// and reports every script tag as failed on its own; this helper swallows
-// those reports so a test decides how each load ends: `finishLoad()` plays a
-// successful load (a fake `window.wpwl`, a card form rendered into every
-// `form.paymentWidgets`, the follow-up static script, `load`, then the
-// widget's `onReady`), `failLoad()` fires the tag's `error`.
+// and reports every script tag as failed on its own (an `error` event, and a
+// DOMException printed to the console); this helper swallows both reports so
+// a test decides how each load ends: `finishLoad()` plays a successful load (a
+// fake `window.wpwl`, a card form rendered into every `form.paymentWidgets`,
+// the follow-up static script, `load`, then the widget's `onReady`),
+// `failLoad()` fires the tag's `error`.
+import nodeConsole from 'node:console';
 import { vi, type Mock, type MockInstance } from 'vitest';
 import type { WpwlOptions } from '../../src/index.js';
 
@@ -33,6 +35,8 @@ export interface FakeWidget {
   finishLoad(): Promise<LoadedWidget>;
   /** Fails the newest live widget script (`error` event). */
   failLoad(): Promise<void>;
+  /** Fires `load` or `error` on `script`, in the document or not (a late event of a tag the controller let go). */
+  fire(script: HTMLScriptElement, type: 'load' | 'error'): void;
   /** What the widget left on the page: script tags, widget nodes and globals. */
   leftovers(): { scripts: number; widgetNodes: number; globals: string[] };
   /** Removes the listeners and the spy, and empties the document. */
@@ -41,6 +45,17 @@ export interface FakeWidget {
 
 /** Lets queued timers and microtasks run (the controller defers teardown by one task). */
 export const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * happy-dom's report of a script it did not load because loading is switched
+ * off: the expected consequence of the test setup, never a fault of the code
+ * under test (the fake widget decides how every load ends).
+ */
+const isDisabledLoadingReport = (args: unknown[]): boolean =>
+  args.length === 1 &&
+  args[0] instanceof Error &&
+  args[0].name === 'NotSupportedError' &&
+  /^Failed to load script ".*"\. JavaScript file loading is disabled\.$/.test(args[0].message);
 
 /** Starts intercepting widget script loads. Call in `beforeEach`. */
 export function installFakeWidget(): FakeWidget {
@@ -56,6 +71,12 @@ export function installFakeWidget(): FakeWidget {
   window.addEventListener('load', dropUndriven, true);
   window.addEventListener('error', dropUndriven, true);
   const createElement: MockInstance<typeof document.createElement> = vi.spyOn(document, 'createElement');
+  // happy-dom prints to the worker's own console (the one `node:console` exports), not to
+  // the test's `console`; only its disabled-loading report is dropped, anything else still prints.
+  const printError = nodeConsole.error.bind(nodeConsole);
+  const consoleError = vi.spyOn(nodeConsole, 'error').mockImplementation((...args: unknown[]) => {
+    if (!isDisabledLoadingReport(args)) printError(...args);
+  });
 
   const isWidgetScript = (el: unknown): el is HTMLScriptElement =>
     el instanceof HTMLScriptElement && el.src.includes('/paymentWidgets.js');
@@ -99,6 +120,7 @@ export function installFakeWidget(): FakeWidget {
       drive(newest(), 'error');
       await flush();
     },
+    fire: drive,
     leftovers: () => ({
       scripts: document.querySelectorAll('script').length,
       widgetNodes: document.querySelectorAll('[class*="wpwl-"], form.paymentWidgets').length,
@@ -106,6 +128,7 @@ export function installFakeWidget(): FakeWidget {
     }),
     uninstall() {
       createElement.mockRestore();
+      consoleError.mockRestore();
       window.removeEventListener('load', dropUndriven, true);
       window.removeEventListener('error', dropUndriven, true);
       delete page.wpwl;
