@@ -3,11 +3,11 @@
 // read back server-side the way a merchant backend does it.
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser, type TestPage } from './support/browser.js';
+import { launchBrowser, recordViolations, type TestBrowser, type TestPage } from './support/browser.js';
 import { createCheckout, readPaymentStatus, type Checkout } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
+import { SUCCESS_CARD, fillCard } from './support/shopper.js';
 
-const SUCCESS_CARD = '4200000000000000';
 const DECLINE_CARD = '4000000000000002';
 const THREE_D_SECURE_CARD = '4000000000003220';
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
@@ -47,14 +47,6 @@ async function openCheckout(): Promise<Checkout> {
   return checkout;
 }
 
-async function fillCard(number: string): Promise<void> {
-  const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
-  await tab.page.fill('.wpwl-control-cardNumber', number);
-  await tab.page.fill('.wpwl-control-expiry', `12 / ${year}`);
-  await tab.page.fill('.wpwl-control-cardHolder', 'Jane Jones');
-  await tab.page.fill('.wpwl-control-cvv', '123');
-}
-
 /** Waits for the shopper result page and returns its query parameters. */
 async function resultParams(): Promise<URLSearchParams> {
   await tab.page.waitForURL((url) => url.pathname === '/result.html');
@@ -82,7 +74,7 @@ describe('raw integration', () => {
 
   it('pays with the success card and lands on the result URL whose status read is a success', async () => {
     const checkout = await openCheckout();
-    await fillCard(SUCCESS_CARD);
+    await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-button-pay');
     const params = await resultParams();
 
@@ -99,7 +91,7 @@ describe('raw integration', () => {
 
   it('goes to the result URL after a decline too, where the status read says declined', async () => {
     await openCheckout();
-    await fillCard(DECLINE_CARD);
+    await fillCard(tab.page, DECLINE_CARD);
     await tab.page.click('.wpwl-button-pay');
     const params = await resultParams();
 
@@ -112,7 +104,7 @@ describe('raw integration', () => {
 
   it('sends a 3-D Secure card through the challenge page, then to the result URL with a success', async () => {
     await openCheckout();
-    await fillCard(THREE_D_SECURE_CARD);
+    await fillCard(tab.page, THREE_D_SECURE_CARD);
     await tab.page.click('.wpwl-button-pay');
     await tab.page.waitForURL((url) => url.origin === sandbox.url);
     await tab.page.click('#complete');
@@ -143,7 +135,7 @@ describe('raw integration', () => {
       });
     });
     await openCheckout();
-    await fillCard(SUCCESS_CARD);
+    await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-button-pay');
     await tab.page.click('.wpwl-button-pay');
     await tab.page.waitForFunction(() => (window as unknown as { hookCalls: number }).hookCalls === 2);
@@ -157,7 +149,7 @@ describe('raw integration', () => {
 
   it('sends one payment for a double click on pay', async () => {
     const checkout = await openCheckout();
-    await fillCard(SUCCESS_CARD);
+    await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.dblclick('.wpwl-button-pay');
     const params = await resultParams();
 
@@ -178,18 +170,10 @@ describe('raw integration', () => {
         `form-action 'self' ${sandbox.url}`,
       ].join('; '),
     });
-    const violations: string[] = [];
-    await tab.page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-    await tab.page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { reportViolation(text: string): void }).reportViolation(
-          `${event.violatedDirective} ${event.blockedURI}`,
-        );
-      });
-    });
+    const violations = await recordViolations(tab.page);
     await openCheckout();
     await tab.page.waitForFunction(() => (window as { wpwl?: { staticLoaded?: boolean } }).wpwl?.staticLoaded === true);
-    await fillCard(SUCCESS_CARD);
+    await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-button-pay');
     await resultParams();
     expect(violations).toEqual([]);

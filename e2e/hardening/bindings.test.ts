@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
 import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { fillCard } from '../support/shopper.js';
 import { bindingsUnderTest, buildHardeningPages, type HardeningPages } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
 
@@ -147,11 +148,7 @@ describe.each(bindings)('%s', (binding) => {
       expect(await tab.page.locator('[data-host="second"] .wpwl-form-card').count()).toBe(1);
       expect(await tab.page.locator('script[src*="/v1/paymentWidgets.js"]').count()).toBe(1);
 
-      const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
-      await tab.page.fill('.wpwl-control-cardNumber', SUCCESS_CARD);
-      await tab.page.fill('.wpwl-control-expiry', `12 / ${year}`);
-      await tab.page.fill('.wpwl-control-cardHolder', 'Jane Jones');
-      await tab.page.fill('.wpwl-control-cvv', '123');
+      await fillCard(tab.page, SUCCESS_CARD);
       await tab.page.dblclick('.wpwl-button-pay');
       await tab.page.waitForURL((url) => url.pathname === '/result.html');
       expect(tab.requestsTo('POST', PAYMENT_POST).map((r) => new URL(r.url).pathname)).toEqual([`/v1/checkouts/${second.id}/payment`]);

@@ -112,3 +112,19 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
   };
 }
+
+/**
+ * Records the CSP violations `page` reports, as "directive blocked-uri", in
+ * the returned list (which fills as the page runs). Call before the page
+ * navigates.
+ */
+export async function recordViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('wpwlTestViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { wpwlTestViolation(text: string): void }).wpwlTestViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  return violations;
+}

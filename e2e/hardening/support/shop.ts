@@ -12,13 +12,14 @@ import { findStorefronts, findVendorLibraries } from '../../../examples/merchant
 import type { TestPage } from '../../support/browser.js';
 import { readPaymentStatus, type GatewayAccess } from '../../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../../support/servers.js';
+import { PAYMENT_POST, SUCCESS_CARD, fillCard } from '../../support/shopper.js';
 import { repo, type StorefrontUnderTest } from './storefronts.js';
 
-export const SUCCESS_CARD = '4200000000000000';
+export { PAYMENT_POST, SUCCESS_CARD };
+export { recordViolations } from '../../support/browser.js';
 /** Short enough for a test, long enough for a busy machine to load a healthy script. */
 export const TEST_TIMEOUT_MS = 2_500;
 export const WIDGET_SCRIPT = /\/v1\/paymentWidgets\.js$/;
-export const PAYMENT_POST = /^\/v1\/checkouts\/[^/]+\/payment$/;
 
 /** The sandbox and the merchant server in front of it. */
 export interface HardeningShop {
@@ -91,18 +92,6 @@ export async function startNonceOnlyProxy(target: string): Promise<{ url: string
         server.close(() => resolve());
       }),
   };
-}
-
-/** Records CSP violations the page reports, as "directive blocked-uri". */
-export async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('wpwlTestViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { wpwlTestViolation(text: string): void }).wpwlTestViolation(`${event.effectiveDirective} ${event.blockedURI}`);
-    });
-  });
-  return violations;
 }
 
 /** A widget script request held back by {@link holdWidgetScripts}. */
@@ -205,13 +194,10 @@ export class StorefrontPage {
     );
   }
 
+  /** Ticks the storefront's consent boxes, then fills the card form. */
   async fillCard(card = SUCCESS_CARD): Promise<void> {
-    const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
     for (const box of await this.page.locator('[data-wpwl-consent]').all()) await box.check();
-    await this.page.fill('.wpwl-control-cardNumber', card);
-    await this.page.fill('.wpwl-control-expiry', `12 / ${year}`);
-    await this.page.fill('.wpwl-control-cardHolder', 'Jane Jones');
-    await this.page.fill('.wpwl-control-cvv', '123');
+    await fillCard(this.page, card);
   }
 
   /** Pays with the success card and waits for the storefront's result page. */

@@ -1,0 +1,20 @@
+// What a shopper types into the widget in the end-to-end tests: the sandbox's
+// test cards (the card number decides the result) and the card form filled
+// in with a valid expiry, holder and CVV.
+import type { Page } from 'playwright-core';
+
+/** A card the sandbox accepts. */
+export const SUCCESS_CARD = '4200000000000000';
+/** A card the sandbox declines (800.100.155, amount exceeds credit: a bank rejection). */
+export const DECLINE_CARD = '4000000000009995';
+/** The path of the widget's payment submission, `/v1/checkouts/{id}/payment`. */
+export const PAYMENT_POST = /^\/v1\/checkouts\/[^/]+\/payment$/;
+
+/** Fills the widget's card form: `card`, an expiry three years ahead, a holder and a CVV. Does not press pay. */
+export async function fillCard(page: Page, card: string): Promise<void> {
+  const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+  await page.fill('.wpwl-control-cardNumber', card);
+  await page.fill('.wpwl-control-expiry', `12 / ${year}`);
+  await page.fill('.wpwl-control-cardHolder', 'Jane Jones');
+  await page.fill('.wpwl-control-cvv', '123');
+}
