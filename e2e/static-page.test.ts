@@ -5,101 +5,53 @@
 // the event keeps the payment from being sent; attributes set before the
 // element is defined are picked up when it upgrades.
 // Needs `pnpm build` first (packages/lit/dist/wpwl-widget.js).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startShop, type RunningShop } from '../examples/merchant-server/src/main.js';
-import { launchBrowser, type TestBrowser, type TestPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import {
+  CART_ITEMS,
+  expectPaidPage,
+  expectWidgetNonceFromPage,
+  fillCartAndCheckout,
+  payAndWaitForResult,
+  useStorefrontSession,
+} from './support/storefront.js';
 
-const SUCCESS_CARD = '4200000000000000';
-const PAYMENT_POST = /^\/v1\/checkouts\/[^/]+\/payment$/;
-const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
-
-let shop: RunningShop;
-let browser: TestBrowser;
-let tab: TestPage;
-let violations: string[];
-
-beforeAll(async () => {
-  if (!existsSync(`${repo}/packages/lit/dist/wpwl-widget.js`)) {
-    throw new Error('packages/lit is not built (dist/wpwl-widget.js): run pnpm build first');
-  }
-  [shop, browser] = await Promise.all([startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), shop?.close()]);
-});
-beforeEach(async () => {
-  tab = await browser.newPage();
-  violations = [];
-  await tab.page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await tab.page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-});
-afterEach(async () => {
-  await tab.close();
-});
+const session = useStorefrontSession({ needsBuild: 'packages/lit/dist/wpwl-widget.js' });
 
 /** Fills the cart, starts the payment and waits for the element to report ready. */
 async function openPayment(): Promise<void> {
-  await tab.page.goto(`${shop.merchant.url}/static-page/`);
-  await tab.page.click('button[data-product-id="tea-sencha"]');
-  await tab.page.click('button[data-product-id="tea-sencha"]');
-  await tab.page.click('button[data-product-id="kettle-iron"]');
-  await expect(tab.page.locator('#cart-total').textContent()).resolves.toBe('89.80');
-  await tab.page.click('#checkout');
-  await tab.page.waitForSelector('wpwl-widget[status="ready"] .wpwl-form-card .wpwl-control-cardNumber');
-}
-
-async function fillCard(card: string): Promise<void> {
-  const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
-  await tab.page.fill('.wpwl-control-cardNumber', card);
-  await tab.page.fill('.wpwl-control-expiry', `12 / ${year}`);
-  await tab.page.fill('.wpwl-control-cardHolder', 'Jane Jones');
-  await tab.page.fill('.wpwl-control-cvv', '123');
+  await fillCartAndCheckout(session.tab.page, `${session.shop.merchant.url}/static-page/`, 'wpwl-widget[status="ready"]');
 }
 
 describe('static page with <wpwl-widget> on the merchant server and sandbox', () => {
   it('pays with the success card through the standalone build and shows the verified success page', async () => {
+    const { tab } = session;
     await openPayment();
     // The page's one script for the element is the standalone build: Lit and core come with it.
     expect(tab.requestsTo('GET', '/vendor/wpwl-lit/wpwl-widget.js')).toHaveLength(1);
     expect(tab.requests.filter((r) => new URL(r.url).pathname.startsWith('/vendor/'))).toHaveLength(1);
-    const [pageNonce, widgetNonce] = await tab.page.evaluate(() => [
-      document.querySelector<HTMLScriptElement>('script[src$="app.js"]')?.nonce,
-      document.querySelector<HTMLScriptElement>('script[src*="/paymentWidgets.js"]')?.nonce,
-    ]);
-    expect(pageNonce).toMatch(/^[\w+/]{20,}={0,2}$/);
-    expect(widgetNonce).toBe(pageNonce);
+    await expectWidgetNonceFromPage(tab.page, 'script[src$="app.js"]');
 
     await tab.page.check('#terms');
-    await fillCard(SUCCESS_CARD);
-    await tab.page.click('.wpwl-button-pay');
-    await tab.page.waitForURL((url) => url.pathname === '/static-page/result.html');
-    await tab.page.waitForSelector('#result[data-state="success"]');
-    await expect(tab.page.locator('#result-title').textContent()).resolves.toContain('payment is confirmed');
-    await expect(tab.page.locator('#result-detail').textContent()).resolves.toContain('89.80 EUR paid');
+    await fillCard(tab.page, SUCCESS_CARD);
+    await payAndWaitForResult(tab.page, '/static-page/result.html');
+    await expectPaidPage(tab.page, '89.80 EUR paid');
 
     expect(JSON.parse(tab.requestsTo('POST', '/api/checkout')[0]?.postData ?? '{}')).toEqual({
-      items: [
-        { productId: 'tea-sencha', quantity: 2 },
-        { productId: 'kettle-iron', quantity: 1 },
-      ],
+      items: CART_ITEMS,
       resultPath: '/static-page/result.html',
     });
     expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
     expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
-    expect(violations).toEqual([]);
+    expect(session.violations).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
 
   it('a wpwl-before-submit listener calling preventDefault() blocks the payment', async () => {
+    const { tab } = session;
     await openPayment();
     // The page's listener cancels the event while the terms box is unticked.
-    await fillCard(SUCCESS_CARD);
+    await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-button-pay');
     await tab.page.waitForSelector('#terms-hint:not([hidden])');
     await tab.page.waitForTimeout(500);
@@ -109,14 +61,14 @@ describe('static page with <wpwl-widget> on the merchant server and sandbox', ()
 
     // Nothing else was in the way: once the listener lets it through, the same form pays.
     await tab.page.check('#terms');
-    await tab.page.click('.wpwl-button-pay');
-    await tab.page.waitForURL((url) => url.pathname === '/static-page/result.html');
+    await payAndWaitForResult(tab.page, '/static-page/result.html');
     await tab.page.waitForSelector('#result[data-state="success"]');
     expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
     expect(tab.errors).toEqual([]);
   });
 
   it('attributes set before the element is defined are used when it upgrades (nonce hidden by the browser too)', async () => {
+    const { shop, tab } = session;
     await tab.page.goto(`${shop.merchant.url}/static-page/`);
     await tab.page.waitForSelector('wpwl-widget[status="idle"]', { state: 'attached' });
     const result = await tab.page.evaluate(async () => {
@@ -150,7 +102,7 @@ describe('static page with <wpwl-widget> on the merchant server and sandbox', ()
     expect(result.nonceAttributeAfterConnect).toBe('');
     expect(script.nonce).toBe(result.pageNonce);
     expect(script.integrity).toMatch(/^sha384-/);
-    expect(violations).toEqual([]);
+    expect(session.violations).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
 });
