@@ -1,0 +1,72 @@
+// Builds what `pnpm bench` runs: each bench page on its own (one module
+// script per page, no chunk shared with another page, so no variant pays for
+// a request the others do not), React's cycle page a second time as a
+// development build (StrictMode double-mounts only there), and the runner
+// itself as one Node module.
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+const VUE_FLAGS = {
+  // What @vitejs/plugin-vue defines for an app build.
+  __VUE_OPTIONS_API__: 'true',
+  __VUE_PROD_DEVTOOLS__: 'false',
+  __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+};
+
+const pages = [
+  { name: 'ready-react', source: 'ready-react' },
+  { name: 'ready-react-preload', source: 'ready-react-preload' },
+  { name: 'ready-vue', source: 'ready-vue' },
+  { name: 'ready-lit', source: 'ready-lit' },
+  { name: 'cycle-react', source: 'cycle-react' },
+  { name: 'cycle-react-dev', source: 'cycle-react', development: true },
+  { name: 'cycle-vue', source: 'cycle-vue' },
+  { name: 'cycle-lit', source: 'cycle-lit' },
+  { name: 'cycle-raw', source: 'cycle-raw' },
+];
+
+await rm(here('dist'), { recursive: true, force: true });
+
+for (const page of pages) {
+  const env = page.development ? 'development' : 'production';
+  await build({
+    configFile: false,
+    root: here(`pages/${page.source}`),
+    base: './',
+    mode: env,
+    logLevel: 'warn',
+    define: { 'process.env.NODE_ENV': JSON.stringify(env), ...VUE_FLAGS },
+    build: {
+      outDir: here(`dist/pages/${page.name}`),
+      emptyOutDir: true,
+      minify: !page.development,
+      // Every browser that runs the widget supports modulepreload; the polyfill would only add bytes.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          // @wpwl/react marks itself 'use client' for server-component frameworks; meaningless in a page bundle.
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
+    },
+  });
+}
+
+await build({
+  configFile: false,
+  root: here('.'),
+  logLevel: 'warn',
+  // Packages stay imports, resolved from this package at run time (workspace links included).
+  ssr: { external: true },
+  build: {
+    ssr: here('src/run.ts'),
+    outDir: here('dist'),
+    emptyOutDir: false,
+    target: 'node20',
+    minify: false,
+    rolldownOptions: { output: { entryFileNames: 'run.js' } },
+  },
+});

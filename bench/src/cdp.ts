@@ -1,0 +1,112 @@
+// Owns a Chromium driven over the DevTools protocol directly, through the
+// debugging pipe and without a client library. The soak needs it: a test
+// driver keeps a network log for every page (the DevTools network agent
+// holds each response's data), which grows the page's heap by kilobytes per
+// widget load and would be counted against the code under test.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { chromiumPath } from '../../e2e/support/browser.js';
+
+/** A page (target) attached in flat mode. */
+export interface CdpPage {
+  /** Sends a command to this page's session. */
+  send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
+  /** Evaluates `expression` in the page, awaiting a promise; resolves with its value; rejects with the page's exception. */
+  evaluate<T>(expression: string): Promise<T>;
+}
+
+/** A Chromium process and its one debugging connection. */
+export interface CdpBrowser {
+  /** Opens `url` in a new page and resolves once `readyExpression` is truthy there. */
+  open(url: string, readyExpression: string): Promise<CdpPage>;
+  close(): Promise<void>;
+}
+
+interface Message {
+  id?: number;
+  method?: string;
+  sessionId?: string;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+}
+
+/** Launches Chromium with `args` plus the debugging pipe and a throw-away profile. */
+export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'wpwl-bench-'));
+  const child = spawn(chromiumPath(), [...args, '--remote-debugging-pipe', `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  const toBrowser = child.stdio[3] as Writable;
+  const fromBrowser = child.stdio[4] as Readable;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pending = new Map<number, { resolve(result: Record<string, unknown>): void; reject(error: Error): void }>();
+  let lastId = 0;
+  let closed = false;
+
+  child.once('exit', (code) => {
+    closed = true;
+    for (const { reject } of pending.values()) reject(new Error(`Chromium exited (code ${code}) with a command pending`));
+    pending.clear();
+  });
+
+  // Messages are JSON, each ended by a NUL byte.
+  let buffer = '';
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\0'); end >= 0; end = buffer.indexOf('\0')) {
+      const message = JSON.parse(buffer.slice(0, end)) as Message;
+      buffer = buffer.slice(end + 1);
+      const waiter = message.id === undefined ? undefined : pending.get(message.id);
+      if (!waiter) continue;
+      pending.delete(message.id!);
+      if (message.error) waiter.reject(new Error(`${message.error.message} (${message.error.code})`));
+      else waiter.resolve(message.result ?? {});
+    }
+  });
+
+  const send = <T>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<T> => {
+    if (closed) return Promise.reject(new Error(`${method}: Chromium is not running`));
+    const id = ++lastId;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (result: Record<string, unknown>) => void, reject });
+      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
+    });
+  };
+
+  return {
+    async open(url, readyExpression) {
+      const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      const page: CdpPage = {
+        send: (method, params) => send(method, params, sessionId),
+        async evaluate<T>(expression: string) {
+          const { result, exceptionDetails } = await send<{
+            result: { value?: T };
+            exceptionDetails?: { text: string; exception?: { description?: string } };
+          }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
+          if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+          return result.value as T;
+        },
+      };
+      await page.send('Page.navigate', { url });
+      const deadline = Date.now() + 20_000;
+      while (!(await page.evaluate<boolean>(`Boolean(${readyExpression})`).catch(() => false))) {
+        if (Date.now() > deadline) throw new Error(`${url}: ${readyExpression} not true within 20 s`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return page;
+    },
+    async close() {
+      if (!closed) {
+        await send('Browser.close').catch(() => undefined);
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (!closed) child.kill();
+      }
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
