@@ -3,6 +3,7 @@ export * from "./validate.js";
 export * from "./locale.js";
 export * from "./options.js";
 export * from "./script.js";
+export * from "./preload.js";
 export * from "./widget.js";
 export * from "./result.js";
 export * from "./csp.js";

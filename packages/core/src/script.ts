@@ -193,10 +193,10 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal, joined?: boolea
 /**
  * Removes what loading the widget added to the page: every `paymentWidgets.js`
  * tag wpwl injected, every classic script under the gateway's origin (the
- * widget's follow-up `static.min.js`), and stylesheet links under
- * `{baseUrl}/v1/` (the widget's CSS). Module scripts from the gateway's origin
- * are taken for the page's own and stay. A load still in flight for a removed
- * tag rejects with `ABORTED`.
+ * widget's follow-up `static.min.js`), and links under `{baseUrl}/v1/` (the
+ * widget's stylesheet, preloads of its script). Module scripts from the
+ * gateway's origin are taken for the page's own and stay. A load still in
+ * flight for a removed tag rejects with `ABORTED`.
  *
  * Call it after `wpwl.unload()`, before loading the widget again; otherwise
  * each load leaves another script and stylesheet behind. Does nothing outside
@@ -209,7 +209,7 @@ export function removeWidgetScripts(baseUrl: string): void {
   const origin = `${new URL(base).origin}/`;
   if (typeof document == 'undefined') return;
   // A static list: removing from it while iterating skips nothing.
-  for (const node of document.querySelectorAll<Tag & HTMLLinkElement>('script,link[rel~=stylesheet]')) {
+  for (const node of document.querySelectorAll<Tag & HTMLLinkElement>('script,link')) {
     if (
       node.src == null
         ? node.href.startsWith(base + '/v1/')

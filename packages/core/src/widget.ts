@@ -6,6 +6,7 @@
 import { WpwlError, isWpwlError } from './errors.js';
 import { invalid, kind } from './invalid.js';
 import { toWpwlOptions, type BeforeSubmitResult, type SubmitKind, type WpwlOptionsInput } from './options.js';
+import { preloadPaymentWidgets } from './preload.js';
 import { loadPaymentWidgets, removeWidgetScripts, type Wpwl } from './script.js';
 import {
   normalizeBaseUrl,
@@ -166,9 +167,11 @@ const byValue = (_key: string, value: unknown) =>
       : value;
 
 /**
- * Creates a widget controller. Touches no browser global until `mount`, so it
- * is safe during server rendering. An invalid config does not throw: the
- * controller starts in `error` with the coded WpwlError and injects nothing.
+ * Creates a widget controller. In a browser, a valid config starts the
+ * widget script's download at once (see `preloadPaymentWidgets`); the script
+ * runs only on `mount`. On the server it touches no global, so it is safe
+ * during server rendering. An invalid config does not throw: the controller
+ * starts in `error` with the coded WpwlError and injects nothing.
  */
 export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetController {
   let cfg = config;
@@ -180,6 +183,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   let snap = IDLE;
   let container: HTMLElement | undefined;
   let session: Session | undefined;
+  /** The widget script's preload link, made at creation. */
+  let pre: HTMLLinkElement | undefined;
   let expiry: ReturnType<typeof setTimeout> | undefined;
   /** When each checkout id was first mounted: the default `createdAt`. */
   const born: Record<string, number> = {};
@@ -256,7 +261,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         // StrictMode's unmount + mount) adopts the loaded widget instead of
         // downloading it again.
         s.t = setTimeout(() => teardown(s), 0);
-      }
+        // A session's preload link goes with its teardown, so one adopting it finds the link.
+      } else pre?.remove();
       set('destroyed');
     },
     r: remount,
@@ -361,6 +367,10 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
 
   prepare();
   if (bad) snap = snapshot('error', bad);
+  // The download starts now, ahead of the mount a UI binding makes after its
+  // render (an update while mounted re-mounts at once: nothing to win there).
+  // On the server the preload does nothing.
+  else pre = preloadPaymentWidgets({ ...cfg, baseUrl: base });
 
   return {
     subscribe(listener) {

@@ -46,6 +46,7 @@ afterEach(async () => {
   // Every test leaves the page as it found it: no widget slot survives.
   expect('wpwlOptions' in window).toBe(false);
   expect(document.querySelectorAll('script')).toHaveLength(0);
+  expect(document.querySelectorAll('link')).toHaveLength(0);
   vi.restoreAllMocks();
   fake.uninstall();
 });
@@ -125,6 +126,93 @@ describe('mount and load', () => {
   it('reports a bad option by key as INVALID_OPTIONS', () => {
     const widget = create(config({ options: { style: 'round' as 'card' } }));
     expect(widget.getSnapshot().error).toMatchObject({ code: 'INVALID_OPTIONS', details: { field: 'options.style' } });
+  });
+});
+
+describe('the widget script is preloaded at creation', () => {
+  const SHA384 = 'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0vFImLlb';
+  const preloads = () => [...document.querySelectorAll<HTMLLinkElement & { integrity?: string }>('link[rel="preload"]')];
+
+  it('one link for the URL the mount loads, with its integrity, CORS mode and nonce; nothing runs before mount', async () => {
+    const widget = create(config({ baseUrl: 'https://Test.Gateway.example/', integrity: SHA384, nonce: 'n0nce' }));
+    const [link, ...more] = preloads();
+    expect(more).toEqual([]);
+    expect(link).toMatchObject({ as: 'script', integrity: SHA384, crossOrigin: 'anonymous', nonce: 'n0nce' });
+    expect(fake.createdScripts()).toEqual([]);
+    expect('wpwlOptions' in window).toBe(false);
+    expect(widget.getSnapshot().status).toBe('idle');
+
+    widget.mount(box());
+    const [script] = fake.liveScripts();
+    expect([script!.src, script!.integrity, script!.crossOrigin, script!.nonce]).toEqual([
+      link!.href,
+      link!.integrity,
+      link!.crossOrigin,
+      link!.nonce,
+    ]);
+    expect(preloads()).toEqual([link]);
+    await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+
+  it('an invalid config preloads nothing', () => {
+    create(config({ checkoutId: 'not-an-id' }));
+    create(config({ nonce: 'bad nonce' }));
+    expect(preloads()).toEqual([]);
+  });
+
+  it('destroy removes the link: after the teardown once mounted, at once when never mounted', async () => {
+    const mounted = create(config());
+    const link = preloads()[0]!;
+    mounted.mount(box());
+    await fake.finishLoad();
+    mounted.destroy();
+    await flush();
+    expect(link.isConnected).toBe(false);
+
+    const unmounted = create(config({ checkoutId: ID2 }));
+    expect(preloads()).toHaveLength(1);
+    unmounted.destroy();
+    expect(preloads()).toEqual([]);
+  });
+
+  it('a checkout id change removes the old checkout’s link with its script', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    await fake.finishLoad();
+    widget.update(config({ checkoutId: ID2 }));
+    expect(preloads()).toEqual([]);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+    await fake.finishLoad();
+  });
+
+  it('StrictMode (controller created twice, mount, destroy, mount): one link, one script, the link kept for the adopting mount', async () => {
+    create(config());
+    const widget = create(config());
+    expect(preloads()).toHaveLength(1);
+    const el = box();
+    widget.mount(el);
+    widget.destroy();
+    widget.mount(el);
+    await flush();
+    await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect(preloads()).toHaveLength(1);
+  });
+
+  it('a new controller adopting the live widget of an equal config finds the link instead of preloading again', async () => {
+    const first = create(config());
+    first.mount(box());
+    await fake.finishLoad();
+    const link = preloads()[0]!;
+    first.destroy();
+    const second = create(config());
+    expect(preloads()).toEqual([link]);
+    second.mount(box());
+    await flush();
+    expect(second.getSnapshot().status).toBe('ready');
+    expect(fake.createdScripts()).toHaveLength(1);
   });
 });
 
