@@ -2,7 +2,7 @@
 // controller is created once per component instance, its store is read with
 // useSyncExternalStore, and it is mounted into the element the caller's ref
 // points at. All widget behaviour lives in @wpwl/core.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import {
   applyWidgetDefaults,
   createPaymentWidget,
@@ -41,20 +41,25 @@ export interface PaymentWidgetState {
  */
 export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState {
   const merged = applyWidgetDefaults(config, useWidgetDefaults());
-  // Creating a controller touches no browser global, so this is safe on the server too.
+  // On the server creating a controller touches no global; in a browser it
+  // starts downloading the widget script during this first render.
   const [widget] = useState(() => createPaymentWidget(merged));
-  // Kept in state, so a container that appears or changes later is mounted into.
-  const [container, ref] = useState<HTMLElement | null>(null);
   const { status, error } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
 
-  // Declared before the mount effect: a mount always sees this commit's config.
   useEffect(() => widget.update(merged));
-  useEffect(() => {
-    if (!container) return;
-    widget.mount(container);
-    // StrictMode's destroy + mount in one go reuses the loaded widget: core defers the teardown.
-    return () => widget.destroy();
-  }, [widget, container]);
+  // Mounts when React attaches the element: in the commit that renders it,
+  // before any effect and without another render, also when the element
+  // appears or changes later. A container and a load-time config changed in
+  // one commit mount with the previous config and re-mount in the effect above.
+  // React 19's StrictMode detaches and attaches the ref once more; core defers
+  // the teardown, so that destroy + mount adopts the loading widget.
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      if (element) widget.mount(element);
+      else widget.destroy();
+    },
+    [widget],
+  );
 
   return { ref, status, error, retry: widget.retry };
 }

@@ -1,7 +1,7 @@
 // <PaymentWidget>, usePaymentWidget and <WpwlProvider> in happy-dom, over the
 // shared fake paymentWidgets.js: what a React app would notice (script
 // requests, re-mounts, leftovers, fallback and retry, provider defaults).
-import { StrictMode, useState, version as reactVersion, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, useState, version as reactVersion, type ReactNode } from 'react';
 import { version as reactDomVersion } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -18,7 +18,10 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await flush();
+  const links = document.querySelectorAll('link').length;
   fake.uninstall();
+  // Unmounted means gone: the widget script's preload link too.
+  expect(links).toBe(0);
 });
 
 const props = (overrides: Partial<PaymentWidgetProps> = {}): PaymentWidgetProps => ({
@@ -28,6 +31,7 @@ const props = (overrides: Partial<PaymentWidgetProps> = {}): PaymentWidgetProps 
   baseUrl: BASE,
   ...overrides,
 });
+const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href);
 const statusOf = (container: HTMLElement) => container.querySelector('[data-wpwl-status]')?.getAttribute('data-wpwl-status');
 /** Runs the fake widget's load inside act, so React sees the status changes. */
 const finishLoad = async () => {
@@ -61,6 +65,28 @@ describe('<PaymentWidget>', () => {
     expect(onReady).toHaveBeenCalledTimes(1);
   });
 
+  it('starts the script download during the first render and mounts in the commit, before any effect runs', async () => {
+    const seen: { inRender?: string[]; inLayoutEffect?: number } = {};
+    function After(): ReactNode {
+      // Rendered after <PaymentWidget>; its layout effect runs after the widget element was attached.
+      seen.inRender ??= preloads();
+      useLayoutEffect(() => {
+        seen.inLayoutEffect ??= fake.liveScripts().length;
+      });
+      return null;
+    }
+    render(
+      <>
+        <PaymentWidget {...props()} />
+        <After />
+      </>,
+    );
+    expect(seen.inRender).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
+    expect(seen.inLayoutEffect).toBe(1);
+    expect(fake.createdScripts()).toHaveLength(1);
+    await finishLoad();
+  });
+
   it('StrictMode makes exactly one script request per mount and keeps the loaded widget', async () => {
     const onReady = vi.fn();
     const { container } = render(
@@ -70,6 +96,7 @@ describe('<PaymentWidget>', () => {
     );
     await act(flush); // past the deferred teardown of StrictMode's simulated unmount
     expect(fake.createdScripts()).toHaveLength(1);
+    expect(preloads()).toHaveLength(1);
     const { unload } = await finishLoad();
     expect(statusOf(container)).toBe('ready');
     expect(unload).not.toHaveBeenCalled();
@@ -175,6 +202,7 @@ describe('<PaymentWidget>', () => {
     expect(statusOf(container)).toBe('error');
     expect(screen.getByRole('alert').textContent).toBe('INVALID_CUSTOM_PARAMETER');
     expect(fake.createdScripts()).toHaveLength(0);
+    expect(preloads()).toEqual([]);
     expect(page.wpwlOptions).toBeUndefined();
     expect(renders.mock.calls.length).toBeLessThan(6);
     expect(onError.mock.calls.length).toBeLessThanOrEqual(2);
@@ -209,11 +237,34 @@ describe('usePaymentWidget', () => {
     const { container } = render(<Checkout />);
     expect(container.querySelector('output')!.textContent).toBe('idle');
     expect(fake.createdScripts()).toHaveLength(0);
+    // Downloading, not running: the script runs once there is a container.
+    expect(preloads()).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
     fireEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
     expect(container.querySelector('section form.paymentWidgets')).not.toBeNull();
     expect(container.querySelector('output')!.textContent).toBe('loading');
     await finishLoad();
     expect(container.querySelector('output')!.textContent).toBe('ready');
+  });
+
+  it('a new container element takes the loaded widget over: no second request', async () => {
+    function Checkout({ place }: { place: string }): ReactNode {
+      const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
+      return (
+        <main>
+          <output>{status}</output>
+          <section key={place} id={place} ref={ref} />
+        </main>
+      );
+    }
+    const { container, rerender } = render(<Checkout place="left" />);
+    const { unload } = await finishLoad();
+    const rendered = container.querySelector('.wpwl-form-card');
+    rerender(<Checkout place="right" />);
+    await act(flush);
+    expect(container.querySelector('#right .wpwl-form-card')).toBe(rendered);
+    expect(container.querySelector('output')!.textContent).toBe('ready');
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect(unload).not.toHaveBeenCalled();
   });
 });
 
