@@ -278,6 +278,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       const form = 'form' + (outer.id ? '#' + outer.id : `[${by}="${outer.getAttribute(by)}"]`);
       const error = invalid('NESTED_FORM', 'container', 'outside any form (a nested form is not submitted)', 'inside ' + form);
       error.details.form = form;
+      // Refused: the preloaded download must not stay on the page either.
+      pre?.remove();
       return fail(error);
     }
     container = el;

@@ -105,6 +105,8 @@ describe('mount and load', () => {
     expect(document.querySelector('form.paymentWidgets')).toBeNull();
     expect(fake.createdScripts()).toHaveLength(0);
     expect(page.wpwlOptions).toBeUndefined();
+    // The download the controller started at creation is dropped with the refusal.
+    expect(document.querySelectorAll('link[rel="preload"]')).toHaveLength(0);
 
     widget.mount(document.getElementById('slot2')!);
     expect(widget.getSnapshot().error?.message).toContain('form[name="legacy"]');
