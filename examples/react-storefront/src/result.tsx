@@ -3,7 +3,7 @@
 // verifies the payment; the page shows success or the classified failure.
 import { useEffect, useState } from 'react';
 import { readShopperResult } from '@wpwl/core';
-import { getPaymentStatus, type PaymentStatus } from './api.js';
+import { getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
 
 /** What a shopper should read for each group of result codes. */
 const EXPLANATIONS: Record<string, string> = {

@@ -3,7 +3,7 @@
 // payment widget.
 import { useEffect, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
-import { createCheckout, getProducts, type Checkout, type Product } from './api.js';
+import { createCheckout, getProducts, type Checkout, type Product } from '../../shared/shop-api.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {

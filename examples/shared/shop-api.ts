@@ -1,4 +1,4 @@
-// Owns the storefront's calls to the merchant server and the shapes of its answers.
+// Owns the storefront examples' calls to the merchant server and the shapes of its answers (shared by the React and Vue storefronts).
 
 /** A product as GET /api/products lists it (price as "12.90"). */
 export interface Product {
