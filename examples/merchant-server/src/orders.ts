@@ -16,6 +16,8 @@ export interface Order {
   amount: string;
   currency: string;
   paymentType: 'DB';
+  /** Where the shopper returns; the gateway also calls it for a payment not read within 29 minutes. */
+  shopperResultUrl: string;
   lines: OrderLine[];
   createdAt: Date;
   /** The checkout's expiry (30 minutes after creation). */

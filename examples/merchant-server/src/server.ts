@@ -15,7 +15,7 @@ import {
 } from '@wpwl/server';
 import { CURRENCY, PRODUCTS, formatMinor, priceCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
-import { OrderBook } from './orders.js';
+import { OrderBook, type Order } from './orders.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 
 /** How long a checkout can be paid, per the interface. */
@@ -92,6 +92,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const vendor = (options.vendor ?? []).map(checkMount);
   const brands = options.brands ?? 'VISA MASTER AMEX';
   const orders = new OrderBook();
+  const readsInFlight = new Map<string, Promise<PaymentStatusAnswer>>();
   let publicUrl = options.publicUrl ?? '';
 
   const server = createServer((req, res) => {
@@ -124,6 +125,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
+    settleOnShopperResult(url);
     if (path === '/') return sendIndex(res);
     if (path === '/favicon.ico') {
       // Pages name their own icon; answering the browser's default probe keeps consoles free of 404s.
@@ -200,6 +202,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         amount,
         currency: CURRENCY,
         paymentType: 'DB',
+        shopperResultUrl,
         lines: cart.lines.map((line) => ({
           productId: line.product.id,
           name: line.product.name,
@@ -237,33 +240,74 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const order = orders.get(checkoutId);
     if (!order) return sendJson(res, 404, { error: { code: 'UNKNOWN_ORDER', message: 'no order was created for this checkout' } });
-    // A final verdict is kept: a reload of the result page needs no new read, and the gateway throttles requests per operation.
-    if (order.verdict) return sendJson(res, 200, order.verdict);
-
     try {
-      const payment = await gateway.getPaymentStatus(resourcePath);
-      const verdict = verifyPayment(payment, {
-        checkoutId: order.checkoutId,
-        amount: order.amount,
-        currency: order.currency,
-        paymentType: order.paymentType,
-      });
-      const answer: PaymentStatusAnswer = {
-        ok: verdict.ok,
-        classification: verdict.classification,
-        code: payment.result.code,
-        ...(payment.result.description ? { description: payment.result.description } : {}),
-        mismatches: verdict.mismatches,
-        needsReview: verdict.needsReview,
-        orderId: order.orderId,
-        amount: order.amount,
-        currency: order.currency,
-      };
-      if (!OPEN_OUTCOMES.has(verdict.classification)) order.verdict = answer;
-      return sendJson(res, 200, answer);
+      return sendJson(res, 200, await settle(order));
     } catch (error) {
       return sendGatewayError(res, error);
     }
+  }
+
+  /**
+   * The gateway's own GET to a shopper result URL (made when a payment was
+   * not read within 29 minutes) carries resourcePath. A storefront page cannot
+   * read the status for that caller, so the server reads it here: otherwise a
+   * payment whose result page never ran in the shopper's browser is never recorded.
+   */
+  function settleOnShopperResult(url: URL): void {
+    const resourcePath = url.searchParams.get('resourcePath');
+    if (!resourcePath) return;
+    let checkoutId: string;
+    try {
+      checkoutId = parseStatusResource(resourcePath).checkoutId;
+    } catch {
+      return;
+    }
+    const order = orders.get(checkoutId);
+    if (!order || order.verdict || new URL(order.shopperResultUrl).pathname !== url.pathname) return;
+    settle(order).catch((error: unknown) => {
+      console.error(`merchant-server: status read for ${order.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /**
+   * Reads and verifies an order's payment, keeping a final verdict on the
+   * order. Reads in flight are shared, so the result page and the gateway's
+   * call never read the same checkout twice at once.
+   */
+  function settle(order: Order): Promise<PaymentStatusAnswer> {
+    // A final verdict is kept: a reload of the result page needs no new read, and the gateway throttles requests per operation.
+    if (order.verdict) return Promise.resolve(order.verdict);
+    let read = readsInFlight.get(order.checkoutId);
+    if (!read) {
+      read = readVerdict(order).finally(() => readsInFlight.delete(order.checkoutId));
+      readsInFlight.set(order.checkoutId, read);
+    }
+    return read;
+  }
+
+  async function readVerdict(order: Order): Promise<PaymentStatusAnswer> {
+    // Always the order's own payment: the browser's resourcePath only names the order. Its
+    // registration (a shopper may ask to store the card) has no amount, and would be kept as a failed payment.
+    const payment = await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`);
+    const verdict = verifyPayment(payment, {
+      checkoutId: order.checkoutId,
+      amount: order.amount,
+      currency: order.currency,
+      paymentType: order.paymentType,
+    });
+    const answer: PaymentStatusAnswer = {
+      ok: verdict.ok,
+      classification: verdict.classification,
+      code: payment.result.code,
+      ...(payment.result.description ? { description: payment.result.description } : {}),
+      mismatches: verdict.mismatches,
+      needsReview: verdict.needsReview,
+      orderId: order.orderId,
+      amount: order.amount,
+      currency: order.currency,
+    };
+    if (!OPEN_OUTCOMES.has(verdict.classification)) order.verdict = answer;
+    return answer;
   }
 
   /** The shopper result URL's path: the one asked for if it lies below a storefront, else the first storefront's result page. */

@@ -1,0 +1,105 @@
+// The example merchant server records what was paid even when the shopper's
+// browser does not help: a payment whose result page never loaded is read when
+// the gateway makes its 29-minute call to the shopper result URL, and the
+// browser's resourcePath only names the order, never which status is read.
+// Its own sandbox, because these tests move the sandbox clock.
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import { findStorefronts } from '../examples/merchant-server/src/storefronts.js';
+import { startSandboxServer, type SandboxServer } from './support/servers.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+let sandbox: SandboxServer;
+let shop: MerchantServer;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer();
+  shop = await startMerchantServer({
+    gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
+    port: 0,
+    storefronts: findStorefronts(`${repo}examples`),
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await sandbox?.close();
+});
+
+async function createCheckout(): Promise<{ checkoutId: string; shopperResultUrl: string }> {
+  const response = await fetch(`${shop.url}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId: 'tea-assam', quantity: 2 }] }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { checkoutId: string; shopperResultUrl: string };
+}
+
+/** Pays as the widget would, without following the redirect to the result page (the shopper closed the tab). */
+async function payAsShopper(checkoutId: string, extra: Record<string, string> = {}): Promise<void> {
+  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/payment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '12',
+      'card.expiryYear': String(new Date().getFullYear() + 2),
+      'card.cvv': '123',
+      ...extra,
+    }).toString(),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function paymentStatus(resourcePath: string) {
+  const response = await fetch(`${shop.url}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('merchant server: settling payments', () => {
+  it('records a paid order whose result page never loaded, when the gateway calls the shopper result URL after 29 minutes', async () => {
+    const { checkoutId } = await createCheckout();
+    await payAsShopper(checkoutId);
+    expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();
+
+    sandbox.advanceClock(29 * 60_000);
+
+    const verdict = await eventually(() => shop.orders.get(checkoutId)?.verdict);
+    expect(verdict).toMatchObject({ ok: true, classification: 'success', amount: '17.80', currency: 'EUR', mismatches: [] });
+  });
+
+  it('ignores a resourcePath on a page that is not the order’s shopper result URL', async () => {
+    const { checkoutId } = await createCheckout();
+    await payAsShopper(checkoutId);
+    const page = await fetch(`${shop.url}/core-storefront/index.html?resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    expect(page.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();
+  });
+
+  it('reads the order’s own payment, whatever status path the browser names', async () => {
+    const { checkoutId } = await createCheckout();
+    // The shopper's submission may ask for a stored card too; the checkout then also holds a registration.
+    await payAsShopper(checkoutId, { createRegistration: 'true' });
+
+    const viaRegistration = await paymentStatus(`/v1/checkouts/${checkoutId}/registration`);
+    expect(viaRegistration.status).toBe(200);
+    expect(viaRegistration.body).toMatchObject({ ok: true, classification: 'success', mismatches: [] });
+
+    const viaPayment = await paymentStatus(`/v1/checkouts/${checkoutId}/payment`);
+    expect(viaPayment.body).toMatchObject({ ok: true, classification: 'success', amount: '17.80' });
+  });
+});
