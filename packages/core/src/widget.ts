@@ -141,6 +141,8 @@ let slot: Session | undefined;
 function teardown(session: Session): void {
   clearTimeout(session.t);
   session.a.abort();
+  // Its hooks may still settle (a pending before-submit): they must not reach the owner's next session.
+  session.o = undefined;
   if (slot != session) return;
   slot = undefined;
   clear(session.b, session.r);
@@ -354,9 +356,9 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     set('loading');
     loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.a.signal }).catch((error: unknown) => {
       // Ready already: the widget came from a script that arrived before this one.
-      if (s.a.signal.aborted || s.y) return;
+      if (s.y) return;
       s.f = true;
-      // The loader rejects with coded WpwlErrors only.
+      // The loader rejects with coded WpwlErrors only. A torn-down (aborted) session has no owner.
       if (s.o) fail(error as WpwlError);
     });
   }

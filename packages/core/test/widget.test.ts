@@ -585,6 +585,40 @@ describe('before submit', () => {
     expect(document.querySelector('input[name^="customParameters"]')).toBeNull();
   });
 
+  it('a hook still pending when the checkout expires cannot bring the torn-down widget back to ready', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const gate = deferred<boolean>();
+    const onError = vi.fn();
+    const widget = create(config({ onBeforeSubmit: () => gate.promise, onError }));
+    widget.mount(box());
+    const ready = fake.finishLoad();
+    await vi.advanceTimersByTimeAsync(1);
+    const { pay } = await ready;
+    pay();
+    expect(widget.getSnapshot().status).toBe('submitting');
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(widget.getSnapshot().status).toBe('expired');
+    gate.resolve(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(widget.getSnapshot()).toMatchObject({ status: 'expired', error: { code: 'CHECKOUT_EXPIRED' } });
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('a hook of the previous checkout settling after a checkout id change does not touch the new widget', async () => {
+    const gate = deferred<boolean>();
+    const onError = vi.fn();
+    const widget = create(config({ onBeforeSubmit: () => gate.promise, onError }));
+    widget.mount(box());
+    const { pay } = await fake.finishLoad();
+    pay();
+    widget.update(config({ checkoutId: ID2, onBeforeSubmit: () => gate.promise, onError }));
+    expect(widget.getSnapshot().status).toBe('loading');
+    gate.reject(new Error('stock check failed'));
+    await flush();
+    expect(widget.getSnapshot()).toEqual({ status: 'loading' });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('a rejected hook blocks and is reported through onError and the snapshot', async () => {
     const onError = vi.fn();
     const cause = new Error('stock check failed');
