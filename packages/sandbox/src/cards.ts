@@ -69,21 +69,28 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
 ];
 
+// Number ranges per card scheme, first match wins. The stand-in widget
+// detects with the same ranges, so a number it lets through is one the
+// sandbox takes for the same brand.
 const BRAND_PATTERNS: ReadonlyArray<[brand: string, pattern: RegExp]> = [
   ['AMEX', /^3[47]/],
   ['DINERS', /^3(?:0[0-5]|[689])/],
   ['JCB', /^35(?:2[89]|[3-8])/],
   ['VISA', /^4/],
-  ['MAESTRO', /^(?:5018|5020|5038|6304|6759|676[1-3])/],
+  ['MAESTRO', /^(?:5[06-9]|6[37])/],
   ['MASTER', /^(?:5[1-5]|2(?:2[2-9]|[3-6][0-9]|7[01]|720))/],
-  ['DISCOVER', /^6(?:011|5)/],
+  ['DISCOVER', /^(?:6011|64[4-9]|65)/],
   ['UNIONPAY', /^62/],
 ];
 
-// Brand codes a card of the detected brand may also be submitted under.
+// Brand codes a card of the detected scheme may also be submitted under: the
+// scheme's debit variants, and the domestic schemes issued co-branded on its
+// numbers (mada and Cartes Bancaires on Visa and Mastercard, Meeza in the
+// Maestro range).
 const BRAND_FAMILIES: Record<string, readonly string[]> = {
-  VISA: ['VISA', 'VISADEBIT', 'VISAELECTRON'],
-  MASTER: ['MASTER', 'MASTERDEBIT'],
+  VISA: ['VISA', 'VISADEBIT', 'VISAELECTRON', 'MADA', 'CARTEBANCAIRE'],
+  MASTER: ['MASTER', 'MASTERDEBIT', 'MADA', 'CARTEBANCAIRE'],
+  MAESTRO: ['MAESTRO', 'MEEZA'],
 };
 
 /** The card brands the sandbox processes. */
@@ -157,7 +164,11 @@ export function checkCard(
   if (!CARD_BRANDS.has(brand)) {
     return { error: RESULTS.invalidPaymentMethod, detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only` };
   }
-  if (detected !== undefined && !(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
+  // Every brand the sandbox processes has known number ranges: a number outside them is no card of that brand.
+  if (detected === undefined) {
+    return { error: RESULTS.brandMismatch, detail: `card.number is not a ${brand} number (it belongs to no known card scheme)` };
+  }
+  if (!(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
     return { error: RESULTS.brandMismatch, detail: `card.number is a ${detected} number, not ${brand}` };
   }
   if (!passesLuhn(card.number)) {

@@ -194,6 +194,20 @@ describe('test cards', () => {
     expect(answer.body.result.code).toBe(code);
   });
 
+  // Domestic schemes the widget offers as card brands, issued on Visa, Mastercard or Maestro numbers.
+  it.each([
+    ['4200000000000000', 'MADA'],
+    ['5454545454545454', 'MADA'],
+    ['4200000000000000', 'CARTEBANCAIRE'],
+    ['5454545454545454', 'CARTEBANCAIRE'],
+    ['5078030000000003', 'MEEZA'],
+  ])('takes %s as a co-branded %s card', async (number, brand) => {
+    const c = await start();
+    const answer = await c.pay({ 'card.number': number, paymentBrand: brand });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ paymentBrand: brand, result: { code: '000.100.110' } });
+  });
+
   it('takes a 4-digit CVV for AMEX', async () => {
     const c = await start();
     const answer = await c.pay({ 'card.number': '377777777777770', paymentBrand: 'AMEX', 'card.cvv': '1234' });

@@ -425,6 +425,36 @@ describe('paying', () => {
     expect(gateway.posts()).toHaveLength(0);
   });
 
+  it('refuses a Luhn-valid number of no card scheme, and a number of another brand than the one selected', async () => {
+    page();
+    await loadWidget({ brandDetection: false });
+    fillValidCard('1234567890123452'); // passes Luhn, but no scheme issues numbers starting with 1
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(q('.wpwl-group-cardNumber').classList.contains('wpwl-has-error')).toBe(true);
+
+    // Without brand detection the select stays on MASTER: a Visa number does not fit it.
+    const select = q<HTMLSelectElement>('.wpwl-control-brand');
+    select.value = 'MASTER';
+    select.dispatchEvent(new Event('change'));
+    fillValidCard('4200000000000000');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    expect(q('.wpwl-group-cardNumber').classList.contains('wpwl-has-error')).toBe(true);
+    await settle();
+    expect(gateway.posts()).toHaveLength(0);
+  });
+
+  it('pays with a co-branded domestic brand (mada) on a Visa number when the form offers only that brand', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="MADA"></form>`);
+    await loadWidget();
+    fillValidCard('4200000000000000');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(document.querySelector('.wpwl-has-error')).toBeNull();
+    const [post] = gateway.posts();
+    expect(post?.body.get('paymentBrand')).toBe('MADA');
+    expect(post?.body.get('card.number')).toBe('4200000000000000');
+  });
+
   it('posts the card, the form custom parameters and the result URL, then goes to the result URL', async () => {
     page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER">
       <input type="hidden" name="customParameters[SHOPPER_orderId]" value="order-42">

@@ -91,12 +91,16 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     MBWAY: 'MB WAY', ALIPAY: 'Alipay', SEPA: 'SEPA', DIRECTDEBIT_SEPA: 'SEPA Direct Debit', BOLETO: 'Boleto', PIX: 'Pix',
     SADAD: 'SADAD', CLICK_TO_PAY: 'Click to Pay'
   };
-  // Number prefixes for brand detection; a number may match several brands (e.g. VISA and VISADEBIT).
+  // Number prefixes for brand detection (the gateway checks the same ranges); a
+  // number may match several brands (e.g. VISA and VISADEBIT).
   var DETECTION = [
-    ['AMEX', /^3[47]/], ['DINERS', /^3(0[0-5]|[689])/], ['JCB', /^35/], ['DISCOVER', /^(6011|64[4-9]|65)/],
+    ['AMEX', /^3[47]/], ['DINERS', /^3(0[0-5]|[689])/], ['JCB', /^35(2[89]|[3-8])/], ['DISCOVER', /^(6011|64[4-9]|65)/],
     ['UNIONPAY', /^62/], ['MAESTRO', /^(5[06-9]|6[37])/], ['MASTER', /^(5[1-5]|2(2[2-9]|[3-6]|7[01]|720))/],
     ['MASTERDEBIT', /^(5[1-5]|2(2[2-9]|[3-6]|7[01]|720))/], ['VISA', /^4/], ['VISADEBIT', /^4/], ['VISAELECTRON', /^4/]
   ];
+  // Domestic schemes issued co-branded on another scheme's numbers: a card of
+  // such a brand is valid when its number is one of these schemes'.
+  var CO_BRANDED = { MADA: ['VISA', 'MASTER'], CARTEBANCAIRE: ['VISA', 'MASTER'], MEEZA: ['MAESTRO'] };
 
   var locale = resolveLocale(options.locale);
   var texts = buildTexts(locale);
@@ -402,6 +406,12 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     return found;
   }
 
+  // True when the number belongs to the brand that will be sent with it.
+  function fitsBrand(number, brand) {
+    var found = detect(number);
+    return (CO_BRANDED[brand] || [brand]).some(function (scheme) { return found.indexOf(scheme) !== -1; });
+  }
+
   function detectBrand(ctx) {
     var found = detect(digits(ctx.fields.cardNumber.value));
     if (found.join(' ') !== ctx.detected.join(' ')) {
@@ -465,8 +475,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     var errors = [];
     var number = digits(ctx.fields.cardNumber.value);
     var found = detect(number);
-    var brandOk = found.length === 0 || found.some(function (brand) { return ctx.brands.indexOf(brand) !== -1; });
-    if (!/^\d{12,19}$/.test(number) || !luhn(number) || !brandOk) errors.push(['cardNumber', 'cardNumberError']);
+    if (!/^\d{12,19}$/.test(number) || !luhn(number) || !fitsBrand(number, ctx.brand)) errors.push(['cardNumber', 'cardNumberError']);
 
     var expiry = parseExpiry(ctx.fields.expiry.value);
     if (!expiry || expiry.month < 1 || expiry.month > 12) {
