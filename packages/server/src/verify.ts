@@ -6,6 +6,8 @@ import { GatewayValidationError } from './errors.js';
 import type { PaymentResult } from './response.js';
 import { classifyResultCode, type ResultClassification } from './result-codes.js';
 
+const CURRENCY = /^[A-Za-z]{3}$/;
+
 /** What the merchant's own records say the payment must be. */
 export interface ExpectedPayment {
   /** The checkout the order was prepared with. */
@@ -45,7 +47,7 @@ export interface PaymentVerification {
 /**
  * Compares a payment result with the merchant's expectation (the interface's rule 2).
  *
- * @throws GatewayValidationError when `expected.amount` itself is not a valid amount
+ * @throws GatewayValidationError when `expected.amount` is not a valid amount or `expected.currency` not a three-letter code
  * @example
  * const v = verifyPayment(await client.getPaymentStatus(resourcePath), { checkoutId, amount: '92.00', currency: 'EUR' });
  * if (v.ok && !v.needsReview) fulfil(order);
@@ -55,6 +57,13 @@ export function verifyPayment(result: PaymentResult, expected: ExpectedPayment):
   if (!expectedAmount.ok) {
     throw new GatewayValidationError(
       [{ field: 'expected.amount', rule: expectedAmount.rule, message: expectedAmount.message }],
+      'verifyPayment',
+    );
+  }
+  // A record without a currency would otherwise switch the comparison off, and a payment in any currency would pass.
+  if (typeof expected.currency !== 'string' || !CURRENCY.test(expected.currency)) {
+    throw new GatewayValidationError(
+      [{ field: 'expected.currency', rule: '3 letters (ISO 4217)', message: `must be a three-letter currency code, got ${JSON.stringify(expected.currency)}` }],
       'verifyPayment',
     );
   }
