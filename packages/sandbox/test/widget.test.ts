@@ -635,8 +635,35 @@ describe('paying', () => {
     expect(navigations).toHaveLength(0);
   });
 
+  it('keeps a refused custom parameter whose name mentions "checkout" apart from an expired checkout', async () => {
+    const description =
+      "invalid or missing parameter: customParameters[checkoutStep]: custom parameters sent from the shopper's browser must have a name starting with SHOPPER_";
+    gateway.payment = {
+      status: 400,
+      body: {
+        result: {
+          code: '200.300.404',
+          description,
+          parameterErrors: [{ name: 'customParameters[checkoutStep]', value: '2', message: description.slice(description.indexOf('customParameters')) }],
+        },
+      },
+    };
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER">
+      <input type="hidden" name="customParameters[checkoutStep]" value="2">
+    </form>`);
+    const onError = vi.fn();
+    await loadWidget({ onError });
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(onError).not.toHaveBeenCalled();
+    expect(q('form.wpwl-form-card > .wpwl-message.wpwl-has-error').textContent).toContain('SHOPPER_');
+    expect(q<HTMLButtonElement>('.wpwl-button-pay').disabled).toBe(false);
+  });
+
   it('reports an expired checkout at pay time as InvalidCheckoutIdError and stays unpayable', async () => {
-    gateway.payment = { status: 400, body: { result: { code: '200.300.404', description: 'checkout expired' } } };
+    // The sandbox's answer for a checkout past its 30 minutes.
+    gateway.payment = { status: 404, body: { result: { code: '200.300.404', description: 'invalid or missing parameter: checkout id expired or unknown' } } };
     page();
     const onError = vi.fn();
     await loadWidget({ onError });

@@ -631,7 +631,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       showMessage(ctx, texts.messages.throttled);
       return;
     }
-    if (response.status === 404 || (code === '200.300.404' && /checkout/i.test(description))) {
+    // The gateway answers an expired or unknown checkout with 404. 200.300.404 on
+    // its own is any invalid parameter (a custom parameter's name may well say
+    // "checkout"), which the shopper or merchant can correct.
+    if (response.status === 404) {
       // An expired checkout stays unpayable: the merchant has to create a new one.
       showMessage(ctx, texts.messages.invalidCheckout);
       fireError({ name: 'InvalidCheckoutIdError', message: description || texts.messages.invalidCheckout });
