@@ -51,6 +51,7 @@ export interface PaymentRecord {
   echo: Record<string, string>;
   createdAt: number;
   checkoutId?: string;
+  /** The payment a CP, RV or RF refers to (kept for the record, never answered). */
   referencedId?: string;
   registrationId?: string;
   redirectUrl?: string;
@@ -105,7 +106,10 @@ export function paymentStatus(payment: PaymentRecord): number {
   return payment.state === 'rejected' ? 400 : 200;
 }
 
-/** The payment response body of the interface. */
+/**
+ * The payment response body of the interface. `referencedId` stays out: the
+ * interface has it only in webhook notifications, which the sandbox does not send.
+ */
 export function paymentBody(payment: PaymentRecord, now: number): Record<string, unknown> {
   return envelope(payment.result, now, {
     id: payment.id,
@@ -114,7 +118,6 @@ export function paymentBody(payment: PaymentRecord, now: number): Record<string,
     amount: centsToAmount(payment.amountCents),
     currency: payment.currency,
     ...unflatten(payment.echo),
-    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
     ...(payment.registrationId ? { registrationId: payment.registrationId } : {}),
     ...(payment.card ? { card: payment.card } : {}),
     ...(payment.redirectUrl ? { redirect: { url: payment.redirectUrl, method: 'GET', parameters: [] } } : {}),
