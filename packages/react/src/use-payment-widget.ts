@@ -2,7 +2,7 @@
 // controller is created once per component instance, its store is read with
 // useSyncExternalStore, and it is mounted into the element the caller's ref
 // points at. All widget behaviour lives in @wpwl/core.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   applyWidgetDefaults,
   createPaymentWidget,
@@ -47,6 +47,17 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   const { status, error } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
 
   useEffect(() => widget.update(merged));
+  // An element that never appeared is never detached either, so the ref below
+  // cannot end such a controller: the unmount does (its preload link would
+  // stay in <head>). A task later, so that StrictMode's simulated unmount,
+  // whose effects run again at once, keeps it.
+  const release = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    clearTimeout(release.current);
+    return () => {
+      release.current = setTimeout(widget.destroy, 0);
+    };
+  }, [widget]);
   // Mounts when React attaches the element: in the commit that renders it,
   // before any effect and without another render, also when the element
   // appears or changes later. A container and a load-time config changed in

@@ -246,6 +246,37 @@ describe('usePaymentWidget', () => {
     expect(container.querySelector('output')!.textContent).toBe('ready');
   });
 
+  it('unmounted before its container ever appeared: the preload link goes too; StrictMode keeps it until then', async () => {
+    function Checkout(): ReactNode {
+      const [open, setOpen] = useState(false);
+      const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
+      return (
+        <main>
+          <output>{status}</output>
+          {open ? <section ref={ref} /> : <button onClick={() => setOpen(true)}>Pay by card</button>}
+        </main>
+      );
+    }
+    const first = render(<Checkout />);
+    expect(preloads()).toHaveLength(1);
+    first.unmount();
+    await act(flush);
+    expect(preloads()).toEqual([]);
+
+    const { container } = render(
+      <StrictMode>
+        <Checkout />
+      </StrictMode>,
+    );
+    await act(flush); // past anything StrictMode's simulated unmount may have scheduled
+    expect(container.querySelector('output')!.textContent).toBe('idle');
+    expect(preloads()).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(fake.createdScripts()).toHaveLength(1);
+    await finishLoad();
+    expect(container.querySelector('output')!.textContent).toBe('ready');
+  });
+
   it('a new container element takes the loaded widget over: no second request', async () => {
     function Checkout({ place }: { place: string }): ReactNode {
       const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
