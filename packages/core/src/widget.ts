@@ -128,6 +128,8 @@ interface Session {
   f?: boolean;
   /** The deferred teardown. */
   t?: ReturnType<typeof setTimeout>;
+  /** A payment the hooks let through is on its way: expiry waits for its outcome. */
+  p?: boolean;
 }
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl };
@@ -241,8 +243,12 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   /** (Re)starts the expiry timer; false when the checkout has already expired. */
   function arm(): boolean {
     clearTimeout(expiry);
-    const left = +(cfg.createdAt ?? born[cfg.checkoutId]!) + (cfg.expiresInMs ?? 18e5) - Date.now();
-    if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new one')), false;
+    let left = +(cfg.createdAt ?? born[cfg.checkoutId]!) + (cfg.expiresInMs ?? 18e5) - Date.now();
+    // A payment sent just before expiry may still be accepted: unloading now
+    // would strand the shopper without the redirect. The widget's answer (a
+    // redirect, its own expired error, or marked fields) ends the wait.
+    if (left <= 0 && session?.p) left = 1e3;
+    if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout')), false;
     // Re-checked when it fires: setTimeout cannot wait longer than ~24.8 days.
     expiry = setTimeout(arm, Math.min(left, 2 ** 31 - 1));
     return true;
@@ -273,7 +279,10 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   function mount(el: HTMLElement): void {
     if (bad) return (container = el), fail(bad);
     if (typeof document == 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'not in a browser'));
-    if (el?.nodeType != 1) return fail(invalid('INVALID_CONTAINER', 'container', 'an element', kind(el)));
+    // The widget script looks for its form in the document: in a shadow root or
+    // a detached element it would find none and report ready with nothing shown.
+    if (el?.nodeType != 1 || el.getRootNode() != document)
+      return fail(invalid('INVALID_CONTAINER', 'container', 'an element in the document', kind(el)));
     const outer = el.closest('form');
     if (outer) {
       const by = outer.getAttribute('name') ? 'name' : 'action';
@@ -309,6 +318,17 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     form.dataset.brands = brands.join(' ');
     el.append(root);
     const s: Session = (slot = session = { k: key, b: base, r: root, a: new AbortController(), o: owner });
+    // The hooks let a payment through, then the widget refused it after all:
+    // it marks fields (or shows a message) with wpwl-has-error and sends
+    // nothing, without a callback. Back to ready, or the page would say
+    // "sending" for ever and expiry would wait on a payment that never left.
+    // (The widget clears its old marks before it checks the fields again.)
+    new MutationObserver(() => {
+      if (s.p && root.querySelector('.wpwl-has-error')) {
+        s.p = false;
+        s.o?.s('ready');
+      }
+    }).observe(root, { subtree: true, childList: true, attributes: true });
     const id = cfg.checkoutId;
     const latest = () => s.o?.c();
     // Top-level callbacks run through the latest config of whoever owns the
@@ -334,13 +354,14 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         s.o?.s('ready');
         latest()?.onReady?.();
       },
-      onError: (error) => s.o?.e(error),
+      onError: (error) => ((s.p = false), s.o?.e(error)),
       beforeSubmit(form, kind) {
         s.o?.s('submitting');
         const c = latest();
         return c?.onBeforeSubmit?.({ form, kind, checkoutId: c.checkoutId });
       },
       onSubmit(form, _kind, ok) {
+        s.p = ok;
         if (!ok) return s.o?.s('ready');
         form.querySelectorAll('[data-wpwl-param]').forEach((input) => input.remove());
         for (const [name, value] of Object.entries(latest()?.customParameters ?? {})) {

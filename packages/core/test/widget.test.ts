@@ -112,6 +112,24 @@ describe('mount and load', () => {
     expect(widget.getSnapshot().error?.message).toContain('form[name="legacy"]');
   });
 
+  it('refuses a container in a shadow root or outside the document: the widget script would find no form there', () => {
+    const host = box();
+    const inShadow = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'));
+    const detached = document.createElement('div');
+    for (const container of [inShadow, detached]) {
+      const widget = create(config());
+      widget.mount(container);
+      expect(widget.getSnapshot()).toMatchObject({
+        status: 'error',
+        error: { code: 'INVALID_CONTAINER', details: { field: 'container', rule: 'an element in the document' } },
+      });
+      expect(container.childNodes).toHaveLength(0);
+      widget.destroy();
+    }
+    expect(fake.createdScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+  });
+
   it('an invalid config is an error state, not a throw, and nothing is injected until update fixes it', async () => {
     const widget = create(config({ customParameters: { orderId: '42' } }));
     expect(widget.getSnapshot().status).toBe('error');
@@ -617,6 +635,62 @@ describe('before submit', () => {
     await flush();
     expect(widget.getSnapshot()).toEqual({ status: 'loading' });
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('the widget refusing the fields after the hooks let the payment through returns to ready', async () => {
+    const widget = create(config({ onBeforeSubmit: async () => true }));
+    widget.mount(box());
+    const { pay, submitted } = await fake.finishLoad();
+    pay();
+    await flush();
+    expect(submitted).toHaveLength(1);
+    expect(widget.getSnapshot().status).toBe('submitting');
+    // What the widget does with a bad card number: marks the field, sends nothing, calls nothing.
+    document.querySelector('.wpwl-form input')!.classList.add('wpwl-has-error');
+    await flush();
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+
+  it('a payment on its way when the checkout expires is not torn down: the widget’s answer decides', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const onExpired = vi.fn();
+    const widget = create(config({ onExpired }));
+    widget.mount(box());
+    const ready = fake.finishLoad();
+    await vi.advanceTimersByTimeAsync(1);
+    const { pay, submitted, unload } = await ready;
+    await vi.advanceTimersByTimeAsync(30 * 60_000 - 100);
+    pay();
+    expect(submitted).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Still waiting for the gateway's answer (the redirect that ends the page, normally).
+    expect(widget.getSnapshot().status).toBe('submitting');
+    expect(unload).not.toHaveBeenCalled();
+    expect(document.querySelector('.wpwl-form')).not.toBeNull();
+    // The gateway found the checkout expired after all: the widget says so, and that ends it.
+    page.wpwlOptions!.onError!.call(undefined, { name: 'InvalidCheckoutIdError', message: 'expired' });
+    expect(widget.getSnapshot()).toMatchObject({ status: 'expired', error: { code: 'CHECKOUT_EXPIRED' } });
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('a payment the widget refuses after expiry passed expires within a second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const widget = create(config());
+    widget.mount(box());
+    const ready = fake.finishLoad();
+    await vi.advanceTimersByTimeAsync(1);
+    const { pay, unload } = await ready;
+    await vi.advanceTimersByTimeAsync(30 * 60_000 - 100);
+    pay();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(widget.getSnapshot().status).toBe('submitting');
+    document.querySelector('.wpwl-form input')!.classList.add('wpwl-has-error');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(widget.getSnapshot().status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(widget.getSnapshot().status).toBe('expired');
+    expect(unload).toHaveBeenCalledTimes(1);
   });
 
   it('a rejected hook blocks and is reported through onError and the snapshot', async () => {
