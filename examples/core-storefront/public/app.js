@@ -140,6 +140,9 @@ function renderWidget() {
   }
   message.hidden = !error;
   $('retry').hidden = status !== 'error';
+  // A payment on its way must not lose its widget: the gateway may charge the
+  // card, and only the widget's redirect brings the shopper to the result.
+  for (const id of ['new-checkout', 'restart']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
 }
 
 async function startPayment() {
@@ -164,8 +167,8 @@ async function startPayment() {
 async function renewCheckout() {
   const current = widget;
   const body = await requestCheckout();
-  // The shopper may have gone back to the cart meanwhile.
-  if (widget === current) widget?.update(widgetConfig(body));
+  // The shopper may have gone back to the cart meanwhile, or sent a payment, which keeps its widget.
+  if (current && widget === current && current.getSnapshot().status !== 'submitting') current.update(widgetConfig(body));
 }
 
 function closePayment() {

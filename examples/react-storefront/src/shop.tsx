@@ -1,7 +1,7 @@
 // The shop page: the server's products, a cart of product ids and quantities,
 // and — once the merchant server has prepared a checkout for the cart — the
 // payment widget.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
 import { createCheckout, getProducts, type Checkout, type Product } from '../../shared/shop-api.js';
 
@@ -28,6 +28,8 @@ export function ShopPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<WidgetStatus>('idle');
+  // The status as the widget last reported it, for a checkout answer that arrives later.
+  const latestStatus = useRef(status);
   const [expired, setExpired] = useState(false);
 
   useEffect(() => {
@@ -56,8 +58,11 @@ export function ShopPage() {
     setBusy(true);
     setProblem(undefined);
     try {
-      // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it.
-      setCheckout(await createCheckout(cart, `${import.meta.env.BASE_URL}result`));
+      // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it;
+      // not while a payment the shopper sent meanwhile is on its way.
+      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`);
+      if (latestStatus.current === 'submitting') return;
+      setCheckout(next);
       setExpired(false);
     } catch (error) {
       setProblem(`Could not start the payment: ${(error as Error).message}`);
@@ -68,6 +73,9 @@ export function ShopPage() {
 
   // The checkout was priced for this cart: the cart is locked while it is open.
   const locked = checkout !== undefined;
+  // A payment on its way must not lose its widget: the gateway may charge the
+  // card, and only the widget's redirect brings the shopper to the result.
+  const sending = status === 'submitting';
   return (
     <>
       <section aria-labelledby="products-title">
@@ -140,7 +148,10 @@ export function ShopPage() {
             createdAt={Date.parse(checkout.createdAt)}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
             timeoutMs={timeoutMs}
-            onStatusChange={({ status: next }) => setStatus(next)}
+            onStatusChange={({ status: next }) => {
+              latestStatus.current = next;
+              setStatus(next);
+            }}
             onExpired={() => setExpired(true)}
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
@@ -167,10 +178,10 @@ export function ShopPage() {
               Get a new payment session to pay.
             </p>
           )}
-          <button type="button" data-wpwl-new-checkout disabled={busy} onClick={() => void pay()}>
+          <button type="button" data-wpwl-new-checkout disabled={busy || sending} onClick={() => void pay()}>
             Get a new payment session
           </button>{' '}
-          <button type="button" className="secondary" data-wpwl-cancel onClick={() => setCheckout(undefined)}>
+          <button type="button" className="secondary" data-wpwl-cancel disabled={sending} onClick={() => setCheckout(undefined)}>
             Change the cart
           </button>
         </section>

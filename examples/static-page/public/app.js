@@ -144,8 +144,8 @@ async function startPayment() {
 /** A new checkout for the same cart, handed to the same element (after expiry, say). */
 async function renewCheckout() {
   const checkout = await requestCheckout();
-  // The shopper may have gone back to the cart meanwhile.
-  if (paying) configureWidget(checkout);
+  // The shopper may have gone back to the cart meanwhile, or sent a payment, which keeps its widget.
+  if (paying && widget.status !== 'submitting') configureWidget(checkout);
 }
 
 /** Removing checkout-id takes the widget down; the cart is usable again. */
@@ -177,6 +177,9 @@ function renderWidget() {
   }
   message.hidden = !error;
   $('retry').hidden = status !== 'error';
+  // A payment on its way must not lose its widget: the gateway may charge the
+  // card, and only the widget's redirect brings the shopper to the result.
+  for (const id of ['new-checkout', 'cancel']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
 }
 
 widget.addEventListener('wpwl-status-change', renderWidget);
