@@ -149,44 +149,54 @@ export function storedCard(card: CardInput): StoredCard {
   };
 }
 
+/** Why a card was refused before it reached the card network. */
+export interface CardRefusal {
+  error: Result;
+  /** The parameter to correct, e.g. `card.number`. */
+  field: string;
+  /** What is wrong, naming the parameter. */
+  detail: string;
+}
+
 /** The checks that make a card unusable, whatever the test card table says. */
 export function checkCard(
   card: CardInput,
   requestedBrand: string | undefined,
   now: number,
   options: { cvvRequired: boolean },
-): { brand: string } | { error: Result; detail: string } {
+): { brand: string } | CardRefusal {
   const detected = detectBrand(card.number);
   const brand = requestedBrand ?? detected;
   if (brand === undefined) {
-    return { error: RESULTS.brandMismatch, detail: 'card.number belongs to no known card brand; send paymentBrand' };
+    return { error: RESULTS.brandMismatch, field: 'card.number', detail: 'card.number belongs to no known card brand; send paymentBrand' };
   }
   if (!CARD_BRANDS.has(brand)) {
-    return { error: RESULTS.invalidPaymentMethod, detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only` };
+    return { error: RESULTS.invalidPaymentMethod, field: 'paymentBrand', detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only` };
   }
   // Every brand the sandbox processes has known number ranges: a number outside them is no card of that brand.
   if (detected === undefined) {
-    return { error: RESULTS.brandMismatch, detail: `card.number is not a ${brand} number (it belongs to no known card scheme)` };
+    return { error: RESULTS.brandMismatch, field: 'card.number', detail: `card.number is not a ${brand} number (it belongs to no known card scheme)` };
   }
   if (!(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
-    return { error: RESULTS.brandMismatch, detail: `card.number is a ${detected} number, not ${brand}` };
+    return { error: RESULTS.brandMismatch, field: 'card.number', detail: `card.number is a ${detected} number, not ${brand}` };
   }
   if (!passesLuhn(card.number)) {
-    return { error: RESULTS.invalidCardNumber, detail: 'card.number fails the Luhn check' };
+    return { error: RESULTS.invalidCardNumber, field: 'card.number', detail: 'card.number fails the Luhn check' };
   }
   const today = new Date(now);
   const year = Number(card.expiryYear);
   const month = Number(card.expiryMonth);
   if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
-    return { error: RESULTS.cardExpired, detail: `card.expiryMonth/card.expiryYear ${card.expiryMonth}/${card.expiryYear} is in the past` };
+    const field = year < today.getUTCFullYear() ? 'card.expiryYear' : 'card.expiryMonth';
+    return { error: RESULTS.cardExpired, field, detail: `card.expiryMonth/card.expiryYear ${card.expiryMonth}/${card.expiryYear} is in the past` };
   }
   const family = detected ?? brand;
   if (card.cvv === undefined || card.cvv === '') {
     if (options.cvvRequired && CVV_REQUIRED.has(family)) {
-      return { error: RESULTS.cvvMissing, detail: `card.cvv is required for ${family}` };
+      return { error: RESULTS.cvvMissing, field: 'card.cvv', detail: `card.cvv is required for ${family}` };
     }
   } else if (card.cvv.length !== (family === 'AMEX' ? 4 : 3)) {
-    return { error: RESULTS.cvvInvalid, detail: `card.cvv must be ${family === 'AMEX' ? 4 : 3} digits for ${family}` };
+    return { error: RESULTS.cvvInvalid, field: 'card.cvv', detail: `card.cvv must be ${family === 'AMEX' ? 4 : 3} digits for ${family}` };
   }
   return { brand };
 }

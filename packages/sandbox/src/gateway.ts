@@ -26,6 +26,7 @@ import {
   type PaymentRecord,
   type Submission,
 } from './records.js';
+import { escapeHtml, htmlPage as page } from './html.js';
 import { RESULTS, type Result } from './result-codes.js';
 import { resultForViolations } from './violation-codes.js';
 import type { UnreadPaymentNotifier } from './shopper-callback.js';
@@ -38,6 +39,22 @@ export type Reply =
   | { kind: 'json'; status: number; body: Record<string, unknown> }
   | { kind: 'html'; status: number; html: string }
   | { kind: 'redirect'; location: string };
+
+/** A JSON answer. */
+export type JsonReply = Extract<Reply, { kind: 'json' }>;
+
+/** A parameter the sender has to correct, and what is wrong with it. */
+export interface FieldProblem {
+  /** The parameter, e.g. `card.number`. */
+  field: string;
+  /** What is wrong, naming the parameter and the rule. */
+  message: string;
+}
+
+/** What a submission to a checkout's payment path came to; `reply` is the JSON answer. */
+export type CheckoutPaymentOutcome =
+  | { kind: 'refused'; reply: JsonReply; problems: FieldProblem[] }
+  | { kind: 'processed'; reply: JsonReply; payment: PaymentRecord; resultUrl: string | undefined; resourcePath: string };
 
 /** Who sent a request to a checkout's payment path. */
 export type Submitter = 'shopper' | 'merchant';
@@ -57,11 +74,11 @@ export class Gateway {
 
   constructor(private readonly deps: GatewayDeps) {}
 
-  private json(status: number, result: Result, fields: Record<string, unknown> = {}): Reply {
+  private json(status: number, result: Result, fields: Record<string, unknown> = {}): JsonReply {
     return { kind: 'json', status, body: envelope(result, this.deps.now(), fields) };
   }
 
-  private invalid(violations: FieldViolation[], params: Record<string, string>): Reply {
+  private invalid(violations: FieldViolation[], params: Record<string, string>): JsonReply {
     const result = resultForViolations(violations);
     const parameterErrors = violations.map((v) => ({
       name: v.field,
@@ -73,7 +90,7 @@ export class Gateway {
   }
 
   /** 403 for a well-formed entityId of another entity; `undefined` when the entity may go on. */
-  private foreignEntity(params: Record<string, string>): Reply | undefined {
+  private foreignEntity(params: Record<string, string>): JsonReply | undefined {
     const entityId = params.entityId;
     if (entityId !== undefined && ENTITY_ID_PATTERN.test(entityId) && entityId !== this.deps.entityId) {
       return this.json(403, { ...RESULTS.forbidden, description: `${RESULTS.forbidden.description}: entityId does not belong to this access token` });
@@ -99,7 +116,7 @@ export class Gateway {
     return checkout && this.deps.now() < checkout.expiresAt ? checkout : undefined;
   }
 
-  private checkoutGone(): Reply {
+  private checkoutGone(): JsonReply {
     return this.json(404, RESULTS.checkoutUnknown);
   }
 
@@ -194,13 +211,25 @@ export class Gateway {
    * merchant's (authenticated). A checkout accepts one payment.
    */
   submitCheckoutPayment(id: string, params: Record<string, string>, submitter: Submitter, baseUrl: string): Reply {
+    return this.takeCheckoutPayment(id, params, submitter, baseUrl).reply;
+  }
+
+  /**
+   * The checkout payment itself, with what an answer other than the JSON one
+   * needs (the shopper's browser posting the widget's form natively is sent
+   * on with a redirect). The same checks and decisions whoever answers.
+   */
+  takeCheckoutPayment(id: string, params: Record<string, string>, submitter: Submitter, baseUrl: string): CheckoutPaymentOutcome {
     const checkout = this.openCheckout(id);
-    if (!checkout) return this.checkoutGone();
+    if (!checkout) return refused(this.checkoutGone());
     const rejected = this.checkSubmission(checkout, params, submitter);
-    if (rejected) return rejected;
+    if (rejected) return refused(rejected);
     const card = cardInput(params);
     const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
-    if ('error' in checked) return this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+    if ('error' in checked) {
+      const reply = this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+      return { kind: 'refused', reply, problems: [{ field: checked.field, message: checked.detail }] };
+    }
 
     const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
     const resourcePath = `/v1/checkouts/${checkout.id}/payment`;
@@ -220,7 +249,13 @@ export class Gateway {
       baseUrl,
     });
     this.submit(checkout, { kind: 'payment', recordId: payment.id }, resultUrl, resourcePath);
-    return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) };
+    return {
+      kind: 'processed',
+      reply: { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) },
+      payment,
+      resultUrl,
+      resourcePath,
+    };
   }
 
   /** `POST /v1/checkouts/{id}/registration` — stores the card without paying; same once-only rule. */
@@ -247,7 +282,7 @@ export class Gateway {
     return { kind: 'json', status: 200, body: registrationBody(registration, this.deps.now()) };
   }
 
-  private checkSubmission(checkout: CheckoutRecord, params: Record<string, string>, submitter: Submitter): Reply | undefined {
+  private checkSubmission(checkout: CheckoutRecord, params: Record<string, string>, submitter: Submitter): JsonReply | undefined {
     if (submitter === 'merchant') {
       const foreign = this.foreignEntity(params);
       if (foreign) return foreign;
@@ -481,16 +516,28 @@ export class Gateway {
         html: page('Authentication finished', `<p>Result: ${escapeHtml(payment.result.code)} ${escapeHtml(payment.result.description)}</p><p>Read ${escapeHtml(resourcePath)} for the status.</p>`),
       };
     }
-    const target = new URL(resultUrl);
-    target.searchParams.set('id', id);
-    target.searchParams.set('resourcePath', resourcePath);
-    return { kind: 'redirect', location: target.href };
+    return { kind: 'redirect', location: shopperResultLocation(resultUrl, id, resourcePath) };
   }
 
   private challengedPayment(id: string): PaymentRecord | undefined {
     const paymentId = this.challenges.get(id);
     return paymentId ? this.records.payments.get(paymentId) : undefined;
   }
+}
+
+/** `{resultUrl}?id={id}&resourcePath={resourcePath}`, where the shopper goes after a payment. */
+export function shopperResultLocation(resultUrl: string, id: string, resourcePath: string): string {
+  const target = new URL(resultUrl);
+  target.searchParams.set('id', id);
+  target.searchParams.set('resourcePath', resourcePath);
+  return target.href;
+}
+
+// A refusal whose parameter errors (if any) are the problems to show.
+function refused(reply: JsonReply): CheckoutPaymentOutcome {
+  const result = reply.body.result as { parameterErrors?: Array<{ name: string; message: string }> } | undefined;
+  const problems = (result?.parameterErrors ?? []).map((e) => ({ field: e.name, message: e.message }));
+  return { kind: 'refused', reply, problems };
 }
 
 function cardInput(params: Record<string, string>): CardInput {
@@ -501,18 +548,4 @@ function cardInput(params: Record<string, string>): CardInput {
     cvv: params['card.cvv'],
     holder: params['card.holder'],
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style>
-</head><body>
-${body}
-</body></html>`;
 }

@@ -8,6 +8,7 @@ import { CHECKOUT_ID_PATTERN, ENTITY_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpw
 import { checkAuthorization } from './auth.js';
 import { createClock } from './clock.js';
 import { newAccessToken, newEntityId, newPaymentId } from './format.js';
+import { backLink, formPostAnswer, formPostRefusal, isBrowserFormPost } from './form-post.js';
 import { Gateway, type Reply, type Submitter } from './gateway.js';
 import { BodyError, CORS_HEADERS, parseParams, readForm, send } from './http.js';
 import { envelope } from './records.js';
@@ -144,6 +145,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       );
       return false;
     };
+    /** The browser posting the widget's form itself: sent on with a 303, or shown a page; never JSON. */
+    const browserFormPost = async (id: string): Promise<void> => {
+      const back = backLink(req.headers.referer);
+      const waitMs = throttle.take('checkoutPayment');
+      if (waitMs > 0) {
+        return reply(formPostRefusal(429, 'Too many requests', 'Nothing was charged. Please wait a moment and pay again.', back, RESULTS.throttled), true, {
+          'Retry-After': String(Math.ceil(waitMs / 1000)),
+        });
+      }
+      let params: Record<string, string>;
+      try {
+        params = await readForm(req);
+      } catch (error) {
+        if (!(error instanceof BodyError)) throw error;
+        return reply(formPostRefusal(error.status, 'The payment could not be made', `Nothing was charged: the ${error.message}.`, back), true);
+      }
+      return reply(formPostAnswer(gateway.takeCheckoutPayment(id, params, 'shopper', baseUrl), id, back), true);
+    };
     const wrongMethod = () => json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
 
     if (path === '/v1/checkouts') {
@@ -169,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return reply(isPayment ? gateway.checkoutPaymentStatus(id, query) : gateway.checkoutRegistrationStatus(id, query));
       }
       if (method !== 'POST') return wrongMethod();
+      if (isPayment && isBrowserFormPost(req.headers)) return browserFormPost(id);
       // No Authorization header: the shopper's browser, for which the checkout id is the capability.
       const submitter: Submitter = req.headers.authorization === undefined ? 'shopper' : 'merchant';
       const operation = isPayment ? 'checkoutPayment' : 'registration';
