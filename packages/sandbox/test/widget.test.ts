@@ -778,3 +778,118 @@ describe('wpwl.unload()', () => {
     expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
   });
 });
+
+describe("the widget's form posted by the browser itself", () => {
+  /**
+   * The entries a browser posts for `form`: it collects the form's fields and
+   * fires `formdata` with them (happy-dom collects but does not fire it).
+   */
+  function browserEntries(form: HTMLFormElement): Record<string, string[]> {
+    const formData = new FormData(form);
+    const event = new Event('formdata');
+    Object.defineProperty(event, 'formData', { value: formData });
+    form.dispatchEvent(event);
+    const out: Record<string, string[]> = {};
+    for (const [name, value] of formData) (out[name] ??= []).push(String(value));
+    return out;
+  }
+
+  const merchantPage = `<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER">
+      <input type="hidden" name="customParameters[SHOPPER_orderId]" value="order-42">
+    </form>`;
+
+  it('carries in its own fields what the fetch sends, as the shopper types', async () => {
+    page(merchantPage);
+    await loadWidget();
+    fill('.wpwl-control-cardNumber', '4200 0000 0000 0000');
+    fill('.wpwl-control-expiry', '3/2039');
+    fill('.wpwl-control-cardHolder', 'Jane Jones');
+    fill('.wpwl-control-cvv', ' 123 ');
+
+    // No formdata fix-up here: the fields themselves hold the values.
+    const entries: Record<string, string[]> = {};
+    for (const [name, value] of new FormData(q<HTMLFormElement>('form.wpwl-form-card'))) (entries[name] ??= []).push(String(value));
+    expect(entries).toEqual({
+      paymentBrand: ['VISA'],
+      'card.holder': ['Jane Jones'],
+      'card.number': ['4200000000000000'],
+      'card.expiryMonth': ['03'],
+      'card.expiryYear': ['2039'],
+      'card.cvv': ['123'],
+      shopperResultUrl: [RESULT_URL],
+      'customParameters[SHOPPER_orderId]': ['order-42'],
+    });
+  });
+
+  it('posts, after an async hook calls this.submit(), exactly what the fetch would have sent, and sends no fetch', async () => {
+    page(merchantPage);
+    const posted: Array<Record<string, string[]>> = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push(browserEntries(this));
+    });
+    let resubmitted!: () => void;
+    const done = new Promise<void>((resolve) => (resubmitted = resolve));
+    await loadWidget({
+      onBeforeSubmitCard(this: HTMLFormElement) {
+        setTimeout(() => {
+          // What the merchant's async check changed before submitting again.
+          q<HTMLInputElement>('form.paymentWidgets input[name="customParameters[SHOPPER_orderId]"]').value = 'order-43';
+          const own = document.createElement('input');
+          own.type = 'hidden';
+          own.name = 'customParameters[SHOPPER_risk]';
+          own.value = 'low';
+          this.appendChild(own);
+          q('form.paymentWidgets').setAttribute('action', `${RESULT_URL}?order=43`);
+          this.submit();
+          resubmitted();
+        }, 0);
+        return false;
+      },
+    });
+    fillValidCard('5454 5454 5454 5454');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await done;
+    await settle();
+
+    expect(gateway.posts()).toEqual([]);
+    expect(posted).toEqual([
+      {
+        paymentBrand: ['MASTER'],
+        'card.number': ['5454545454545454'],
+        'card.holder': ['Jane Jones'],
+        'card.expiryMonth': ['12'],
+        'card.expiryYear': ['2039'],
+        'card.cvv': ['123'],
+        'customParameters[SHOPPER_risk]': ['low'],
+        'customParameters[SHOPPER_orderId]': ['order-43'],
+        shopperResultUrl: [`${RESULT_URL}?order=43`],
+      },
+    ]);
+  });
+
+  it('lets a custom parameter in its own form win over the merchant form’s of the same name', async () => {
+    page(merchantPage);
+    await loadWidget();
+    fillValidCard();
+    const form = q<HTMLFormElement>('form.wpwl-form-card');
+    const own = document.createElement('input');
+    own.type = 'hidden';
+    own.name = 'customParameters[SHOPPER_orderId]';
+    own.value = 'from-widget-form';
+    form.appendChild(own);
+
+    expect(browserEntries(form)['customParameters[SHOPPER_orderId]']).toEqual(['from-widget-form']);
+  });
+
+  it('gives a brand button form its brand, result URL and custom parameters', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="PAYPAL">
+      <input type="hidden" name="customParameters[SHOPPER_orderId]" value="order-42">
+    </form>`);
+    await loadWidget();
+    expect(browserEntries(q<HTMLFormElement>('form.wpwl-form-virtualAccount-PAYPAL'))).toEqual({
+      paymentBrand: ['PAYPAL'],
+      'customParameters[SHOPPER_orderId]': ['order-42'],
+      shopperResultUrl: [RESULT_URL],
+    });
+  });
+});

@@ -251,7 +251,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
 
     var ctx = {
       kind: 'card', hook: 'onBeforeSubmitCard', brands: brands, merchantForm: merchantForm, container: container, form: form,
-      fields: {}, groups: {}, submitting: false, brand: brands[0], detected: []
+      fields: {}, groups: {}, submitting: false, brand: brands[0], detected: [], mirrors: []
     };
 
     var brandGroupEl = group(ctx, 'brand', 'brand');
@@ -267,19 +267,22 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     wrapper(brandGroupEl, 'brand').appendChild(select);
     ctx.fields.brand = select;
 
-    ctx.fields.cardNumber = input(ctx, 'cardNumber', 'cardNumber', 'card.number', 'cc-number', 'numeric');
+    // The shopper may type spaces into the number and CVV; hidden inputs hold what the gateway takes.
+    ctx.fields.cardNumber = input(ctx, 'cardNumber', 'cardNumber', '', 'cc-number', 'numeric');
     ctx.fields.expiry = input(ctx, 'expiry', 'expiryDate', '', 'cc-exp', 'numeric');
+    ctx.fields.cardHolder = input(ctx, 'cardHolder', 'cardHolder', 'card.holder', 'cc-name', 'text');
+    ctx.fields.cvv = input(ctx, 'cvv', 'cvv', '', 'cc-csc', 'numeric');
+    ctx.fields.numberValue = hidden(form, 'card.number');
     ctx.fields.expiryMonth = hidden(form, 'card.expiryMonth');
     ctx.fields.expiryYear = hidden(form, 'card.expiryYear');
-    ctx.fields.cardHolder = input(ctx, 'cardHolder', 'cardHolder', 'card.holder', 'cc-name', 'text');
-    ctx.fields.cvv = input(ctx, 'cvv', 'cvv', 'card.cvv', 'cc-csc', 'numeric');
+    ctx.fields.cvvValue = hidden(form, 'card.cvv');
     if (options.maskCvv === true) ctx.fields.cvv.type = 'password';
     if (options.showCVVHint === true) {
       ctx.cvvHint = el('div', 'wpwl-hint wpwl-hint-cvv');
       ctx.cvvHint.textContent = texts.labels.cvvHint;
       ctx.groups.cvv.appendChild(ctx.cvvHint);
     }
-    hidden(form, 'shopperResultUrl').value = merchantForm.action;
+    ctx.fields.resultUrl = hidden(form, 'shopperResultUrl');
 
     var submitGroup = group(ctx, 'submit', null);
     var button = el('button', 'wpwl-button wpwl-button-pay');
@@ -292,10 +295,9 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     container.appendChild(ctx.logo);
     showBrand(ctx, ctx.brand);
 
-    listen(form, 'submit', function (event) { onSubmit(ctx, event); });
+    listenForSubmits(ctx);
     listen(select, 'change', function () { changeBrand(ctx, select.value); });
     listen(ctx.fields.cardNumber, 'input', function () { detectBrand(ctx); });
-    listen(ctx.fields.expiry, 'input', function () { syncExpiry(ctx); });
     Object.keys(ctx.groups).forEach(function (name) {
       var control = ctx.fields[name];
       if (control && control !== select) listen(control, 'input', function () { clearError(ctx, name); });
@@ -307,6 +309,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     }
 
     insert(container, merchantForm.parentNode, merchantForm);
+    syncFields(ctx);
     if (options.autofocus === 'card.number') ctx.fields.cardNumber.focus();
     if (options.autofocus === 'card.holder') ctx.fields.cardHolder.focus();
     return ctx;
@@ -323,8 +326,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     form.noValidate = true;
     container.appendChild(form);
     hidden(form, 'paymentBrand').value = brand;
-    hidden(form, 'shopperResultUrl').value = merchantForm.action;
-    var ctx = { kind: kind, hook: hook, brands: [brand], merchantForm: merchantForm, container: container, form: form, fields: {}, groups: {}, submitting: false, brand: brand };
+    var ctx = {
+      kind: kind, hook: hook, brands: [brand], merchantForm: merchantForm, container: container, form: form,
+      fields: { resultUrl: hidden(form, 'shopperResultUrl') }, groups: {}, submitting: false, brand: brand, mirrors: []
+    };
     var submitGroup = group(ctx, 'submit', null);
     var button = el('button', 'wpwl-button wpwl-button-brand wpwl-button-brand-' + brand);
     button.type = 'submit';
@@ -334,8 +339,9 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     button.appendChild(logo);
     submitGroup.appendChild(button);
     ctx.button = button;
-    listen(form, 'submit', function (event) { onSubmit(ctx, event); });
+    listenForSubmits(ctx);
     insert(container, merchantForm.parentNode, merchantForm);
+    syncFields(ctx);
     return ctx;
   }
 
@@ -548,6 +554,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   function onSubmit(ctx, event) {
     event.preventDefault();
     if (unloaded || ctx.submitting || !session) return;
+    syncFields(ctx);
     if (runHook(ctx, event) === false) return;
     clearAllErrors(ctx);
     if (ctx.kind === 'card') {
@@ -580,8 +587,54 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     }
   }
 
-  function pay(ctx) {
-    setSubmitting(ctx, true);
+  // A merchant hook that "submits again" with form.submit() (or jQuery's
+  // $(form).submit()) fires no submit event: the browser posts the widget's
+  // form itself, and the gateway sends the shopper on from there. So the form
+  // always carries what pay() sends: its fields are kept in sync as the shopper
+  // types, before the hook runs, and once more as the browser collects them
+  // (the formdata event, which form.submit() fires too).
+  function listenForSubmits(ctx) {
+    listen(ctx.form, 'submit', function (event) { onSubmit(ctx, event); });
+    listen(ctx.form, 'input', function () { syncFields(ctx); });
+    listen(ctx.form, 'change', function () { syncFields(ctx); });
+    listen(ctx.form, 'formdata', function (event) { onFormData(ctx, event); });
+  }
+
+  function syncFields(ctx) {
+    if (ctx.kind === 'card') {
+      syncExpiry(ctx);
+      ctx.fields.numberValue.value = digits(ctx.fields.cardNumber.value);
+      ctx.fields.cvvValue.value = String(ctx.fields.cvv.value || '').trim();
+    }
+    ctx.fields.resultUrl.value = ctx.merchantForm.action;
+    // The merchant form's customParameters[...] inputs, copied into the widget's form
+    // unless the widget's form has its own input of that name.
+    ctx.mirrors.splice(0).forEach(function (node) {
+      if (node.parentNode) node.parentNode.removeChild(node);
+    });
+    var own = customParameters(ctx, [ctx.form]);
+    customParameters(ctx, [ctx.merchantForm]).forEach(function (entry) {
+      if (own.some(function (mine) { return mine[0] === entry[0]; })) return;
+      var mirror = hidden(ctx.form, entry[0]);
+      mirror.value = entry[1];
+      ctx.mirrors.push(mirror);
+    });
+  }
+
+  // The browser's own post carries exactly what pay() would send, even when the
+  // merchant changed the page between the last input and form.submit().
+  function onFormData(ctx, event) {
+    var data = event.formData;
+    if (unloaded || !data) return;
+    syncFields(ctx);
+    var names = [];
+    data.forEach(function (value, name) { if (names.indexOf(name) === -1) names.push(name); });
+    names.forEach(function (name) { data.delete(name); });
+    paymentParams(ctx).forEach(function (value, name) { data.append(name, value); });
+  }
+
+  // What the payment request carries: brand, card, custom parameters, result URL.
+  function paymentParams(ctx) {
     var body = new URLSearchParams();
     body.append('paymentBrand', ctx.brand);
     if (ctx.kind === 'card') {
@@ -592,19 +645,32 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       body.append('card.expiryYear', ctx.fields.expiryYear.value);
       body.append('card.cvv', String(ctx.fields.cvv.value || '').trim());
     }
-    // Hidden customParameters[...] inputs count wherever merchants put them: in the
-    // widget's own form (added in a before-submit hook, as integrations do) or in
-    // their form.paymentWidgets. The widget's own form wins for a repeated name.
+    customParameters(ctx, [ctx.form, ctx.merchantForm]).forEach(function (entry) { body.append(entry[0], entry[1]); });
+    body.append('shopperResultUrl', ctx.merchantForm.action);
+    return body;
+  }
+
+  // Hidden customParameters[...] inputs count wherever merchants put them: in the
+  // widget's own form (added in a before-submit hook, as integrations do) or in
+  // their form.paymentWidgets. The widget's own form wins for a repeated name;
+  // the widget's copies of the merchant form's inputs are not counted twice.
+  function customParameters(ctx, sources) {
     var seen = {};
-    [ctx.form, ctx.merchantForm].forEach(function (source) {
+    var out = [];
+    sources.forEach(function (source) {
       var custom = source.querySelectorAll('input[name^="customParameters["]');
       for (var i = 0; i < custom.length; i++) {
-        if (seen[custom[i].name]) continue;
+        if (ctx.mirrors.indexOf(custom[i]) !== -1 || seen[custom[i].name]) continue;
         seen[custom[i].name] = true;
-        body.append(custom[i].name, custom[i].value);
+        out.push([custom[i].name, custom[i].value]);
       }
     });
-    body.append('shopperResultUrl', ctx.merchantForm.action);
+    return out;
+  }
+
+  function pay(ctx) {
+    setSubmitting(ctx, true);
+    var body = paymentParams(ctx);
 
     request('POST', paymentPath, body).then(function (response) {
       if (unloaded) return;
