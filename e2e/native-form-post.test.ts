@@ -8,10 +8,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchBrowser, type TestBrowser, type TestPage } from './support/browser.js';
 import { createCheckout, readPaymentStatus } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
-import { PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import { PAYMENT_POST, SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
 
-const THREE_D_SECURE_CARD = '4000000000003220';
-const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 let sandbox: SandboxServer;
 let pages: StaticServer;

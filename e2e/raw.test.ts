@@ -6,11 +6,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchBrowser, recordViolations, type TestBrowser, type TestPage } from './support/browser.js';
 import { createCheckout, readPaymentStatus, type Checkout } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
-import { SUCCESS_CARD, fillCard } from './support/shopper.js';
+import { SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
 
 const DECLINE_CARD = '4000000000000002';
-const THREE_D_SECURE_CARD = '4000000000003220';
-const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 let sandbox: SandboxServer;
 let pages: StaticServer;

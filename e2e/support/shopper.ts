@@ -7,6 +7,10 @@ import type { Page } from 'playwright-core';
 export const SUCCESS_CARD = '4200000000000000';
 /** A card the sandbox declines (800.100.155, amount exceeds credit: a bank rejection). */
 export const DECLINE_CARD = '4000000000009995';
+/** A card the sandbox sends through its 3-D Secure challenge page, then accepts. */
+export const THREE_D_SECURE_CARD = '4000000000003220';
+/** The published "success" result-code group. */
+export const SUCCESS_RESULT = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 /** The path of the widget's payment submission, `/v1/checkouts/{id}/payment`. */
 export const PAYMENT_POST = /^\/v1\/checkouts\/[^/]+\/payment$/;
 
