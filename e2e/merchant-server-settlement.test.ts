@@ -3,28 +3,21 @@
 // the gateway makes its 29-minute call to the shopper result URL, and the
 // browser's resourcePath only names the order, never which status is read.
 // Its own sandbox, because these tests move the sandbox clock.
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
-import { findStorefronts } from '../examples/merchant-server/src/storefronts.js';
-import { startSandboxServer, type SandboxServer } from './support/servers.js';
+import type { MerchantServer } from '../examples/merchant-server/src/server.js';
+import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
+import type { SandboxServer } from './support/servers.js';
 
-const repo = fileURLToPath(new URL('..', import.meta.url));
-
+let world: ShopOnSandbox;
 let sandbox: SandboxServer;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer();
-  shop = await startMerchantServer({
-    gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
-    port: 0,
-    storefronts: findStorefronts(`${repo}examples`),
-  });
+  world = await startShopOnSandbox();
+  ({ sandbox, merchant: shop } = world);
 });
 afterAll(async () => {
-  await shop?.close();
-  await sandbox?.close();
+  await world?.close();
 });
 
 async function createCheckout(): Promise<{ checkoutId: string; shopperResultUrl: string }> {
@@ -39,26 +32,11 @@ async function createCheckout(): Promise<{ checkoutId: string; shopperResultUrl:
 
 /** Pays as the widget would, without following the redirect to the result page (the shopper closed the tab). */
 async function payAsShopper(checkoutId: string, extra: Record<string, string> = {}): Promise<void> {
-  const response = await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/payment`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      paymentBrand: 'VISA',
-      'card.number': '4200000000000000',
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '12',
-      'card.expiryYear': String(new Date().getFullYear() + 2),
-      'card.cvv': '123',
-      ...extra,
-    }).toString(),
-  });
+  const response = await submitCardAsShopper(sandbox.url, checkoutId, undefined, extra);
   expect(response.status).toBe(200);
 }
 
-async function paymentStatus(resourcePath: string) {
-  const response = await fetch(`${shop.url}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const paymentStatus = (resourcePath: string) => readMerchantVerdict(shop.url, resourcePath);
 
 async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;

@@ -5,26 +5,22 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
-import { findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
-import { startSandboxServer, type SandboxServer } from './support/servers.js';
+import { findStorefronts } from '../examples/merchant-server/src/storefronts.js';
+import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
+import type { SandboxServer } from './support/servers.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
+let world: ShopOnSandbox;
 let sandbox: SandboxServer;
 let shop: MerchantServer;
 
 beforeAll(async () => {
-  sandbox = await startSandboxServer();
-  shop = await startMerchantServer({
-    gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
-    port: 0,
-    storefronts: findStorefronts(`${repo}examples`),
-    vendor: findVendorLibraries(`${repo}packages`),
-  });
+  world = await startShopOnSandbox();
+  ({ sandbox, merchant: shop } = world);
 });
 afterAll(async () => {
-  await shop?.close();
-  await sandbox?.close();
+  await world?.close();
 });
 
 async function postCheckout(body: unknown, contentType = 'application/json') {
@@ -36,24 +32,10 @@ async function postCheckout(body: unknown, contentType = 'application/json') {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-async function paymentStatus(resourcePath: string) {
-  const response = await fetch(`${shop.url}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const paymentStatus = (resourcePath: string) => readMerchantVerdict(shop.url, resourcePath);
 
 async function payAsShopper(checkoutId: string, number: string) {
-  await fetch(`${sandbox.url}/v1/checkouts/${checkoutId}/payment`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      paymentBrand: 'VISA',
-      'card.number': number,
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '12',
-      'card.expiryYear': String(new Date().getFullYear() + 2),
-      'card.cvv': '123',
-    }).toString(),
-  });
+  await submitCardAsShopper(sandbox.url, checkoutId, number);
 }
 
 describe('POST /api/checkout', () => {

@@ -10,7 +10,8 @@
 // before paying does not replace the widget when it arrives mid-payment.
 // Needs `pnpm build` first (the React and Vue storefronts' dist/, the packages).
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { holdRequests } from './support/browser.js';
 import { PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
 import { expectPaidPage, fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
 
@@ -41,26 +42,9 @@ async function openPaymentWith(name: string, card: string): Promise<Page> {
   return page;
 }
 
-/** Holds the browser's POSTs matching `path`; `next()` resolves with each one as it is held. */
-async function holdPosts(page: Page, path: RegExp): Promise<{ next(): Promise<Route> }> {
-  const held: Route[] = [];
-  const waiters: Array<() => void> = [];
-  await page.route(
-    (url) => path.test(url.pathname),
-    (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      held.push(route);
-      waiters.splice(0).forEach((wake) => wake());
-    },
-  );
-  let taken = 0;
-  return {
-    async next() {
-      while (held.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
-      return held[taken++]!;
-    },
-  };
-}
+/** Holds the browser's POSTs to `path` until the test takes each one with `next()`. */
+const holdPosts = (page: Page, path: RegExp) =>
+  holdRequests(page, (request) => request.method() === 'POST' && path.test(new URL(request.url()).pathname));
 
 /** Checkout ids of the rendered card forms (from their action). */
 function renderedCheckouts(page: Page): Promise<string[]> {

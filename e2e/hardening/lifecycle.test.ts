@@ -4,20 +4,21 @@
 // while its script is still on the wire never lets the old script render a
 // form or take a payment; a double click on pay sends one payment.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startShopOnSandbox, type ShopOnSandbox } from '../support/merchant.js';
 import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
 import { readPaymentStatus } from '../support/gateway.js';
-import { PAYMENT_POST, StorefrontPage, holdWidgetScripts, startHardeningShop, type HardeningShop, type HeldScript } from './support/shop.js';
+import { PAYMENT_POST, StorefrontPage, holdWidgetScripts, type HeldScript } from './support/shop.js';
 import { storefrontsUnderTest } from './support/storefronts.js';
 
 const { storefronts, unbuilt } = storefrontsUnderTest();
 const THIRTY_MINUTES = 30 * 60_000;
 
-let shop: HardeningShop;
+let shop: ShopOnSandbox;
 let browser: TestBrowser;
 let tab: TestPage | undefined;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startHardeningShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShopOnSandbox(), launchBrowser()]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), shop?.close()]);

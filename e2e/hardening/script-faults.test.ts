@@ -5,26 +5,25 @@
 // with a coded error the shopper sees (never a blank), and after a retry
 // (once the sandbox serves the script again) in exactly one working widget.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startShopOnSandbox, type ShopOnSandbox } from '../support/merchant.js';
 import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
 import {
   StorefrontPage,
   hideNonceFromScripts,
   recordViolations,
   startNonceOnlyProxy,
-  startHardeningShop,
-  type HardeningShop,
 } from './support/shop.js';
 import { storefrontsUnderTest } from './support/storefronts.js';
 
 const { storefronts, unbuilt } = storefrontsUnderTest();
 
-let shop: HardeningShop;
+let shop: ShopOnSandbox;
 let strictProxy: Awaited<ReturnType<typeof startNonceOnlyProxy>>;
 let browser: TestBrowser;
 let tab: TestPage | undefined;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startHardeningShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShopOnSandbox(), launchBrowser()]);
   strictProxy = await startNonceOnlyProxy(shop.merchant.url);
 });
 afterAll(async () => {

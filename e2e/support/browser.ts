@@ -3,7 +3,7 @@
 // tests) per page. Each page records the requests it sends and the errors it
 // logs, so tests can assert on what the browser really did.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 
 /** Flags for a quiet, deterministic headless Chromium that talks only to the servers the tests start. */
 export const CHROMIUM_ARGS = [
@@ -127,4 +127,39 @@ export async function recordViolations(page: Page): Promise<string[]> {
     });
   });
   return violations;
+}
+
+/** Requests held back by {@link holdRequests}. */
+export interface HeldRequests {
+  /** Resolves with the next held request, in the order they arrived (waiting for one if need be). */
+  next(): Promise<Route>;
+  /** Lets every request not taken with next() through, and all later ones. */
+  passThrough(): Promise<void>;
+}
+
+/**
+ * Holds the page's requests that `matches` picks until the test takes each
+ * one with `next()` and continues, fulfils or aborts it; the others go on as
+ * usual. For observing what a page does while an answer is on its way.
+ */
+export async function holdRequests(page: Page, matches: (request: Request) => boolean): Promise<HeldRequests> {
+  const held: Route[] = [];
+  const waiters: Array<() => void> = [];
+  let open = false;
+  await page.route('**/*', (route) => {
+    if (open || !matches(route.request())) return route.fallback();
+    held.push(route);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  let taken = 0;
+  return {
+    async next() {
+      while (held.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
+      return held[taken++]!;
+    },
+    async passThrough() {
+      open = true;
+      await Promise.all(held.splice(taken).map((route) => route.continue().catch(() => {})));
+    },
+  };
 }

@@ -1,53 +1,24 @@
-// Owns the world a hardening test drives: a sandbox gateway with its test
-// controls (widget faults, clock), the example merchant server serving every
-// storefront on it, and a driver that works any storefront through the
-// markers of STOREFRONT-CONTRACT.md (status, coded error, retry, new
-// checkout, cancel), so one test body runs against each of them.
+// Owns driving any storefront through the markers of STOREFRONT-CONTRACT.md
+// (status, coded error, retry, new checkout, cancel) on the shop a hardening
+// test starts (a sandbox with its test controls and the example merchant
+// server, from ../../support/merchant.ts), so one test body runs against each
+// storefront; plus the page-side faults those tests need (a hidden nonce, a
+// nonce-only policy, held widget scripts).
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
-import { startMerchantServer, type MerchantServer } from '../../../examples/merchant-server/src/server.js';
-import { findStorefronts, findVendorLibraries } from '../../../examples/merchant-server/src/storefronts.js';
-import type { TestPage } from '../../support/browser.js';
-import { readPaymentStatus, type GatewayAccess } from '../../support/gateway.js';
-import { startSandboxServer, type SandboxServer } from '../../support/servers.js';
+import { holdRequests, type TestPage } from '../../support/browser.js';
+import { readPaymentStatus } from '../../support/gateway.js';
+import type { ShopOnSandbox } from '../../support/merchant.js';
 import { PAYMENT_POST, SUCCESS_CARD, fillCard } from '../../support/shopper.js';
-import { repo, type StorefrontUnderTest } from './storefronts.js';
+import type { StorefrontUnderTest } from './storefronts.js';
 
 export { PAYMENT_POST, SUCCESS_CARD };
 export { recordViolations } from '../../support/browser.js';
 /** Short enough for a test, long enough for a busy machine to load a healthy script. */
 export const TEST_TIMEOUT_MS = 2_500;
 export const WIDGET_SCRIPT = /\/v1\/paymentWidgets\.js$/;
-
-/** The sandbox and the merchant server in front of it. */
-export interface HardeningShop {
-  sandbox: SandboxServer;
-  merchant: MerchantServer;
-  gateway: GatewayAccess;
-  close(): Promise<void>;
-}
-
-export async function startHardeningShop(): Promise<HardeningShop> {
-  const sandbox = await startSandboxServer();
-  const gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
-  const merchant = await startMerchantServer({
-    gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
-    port: 0,
-    storefronts: findStorefronts(`${repo}/examples`),
-    vendor: findVendorLibraries(`${repo}/packages`),
-  });
-  return {
-    sandbox,
-    merchant,
-    gateway,
-    close: async () => {
-      await merchant.close();
-      await sandbox.close();
-    },
-  };
-}
 
 /**
  * Makes the page's nonce unreadable to its scripts, as if the storefront had
@@ -102,28 +73,13 @@ export interface HeldScript {
 
 /** Holds the browser's requests for the widget script until the test lets each one through. */
 export async function holdWidgetScripts(page: Page): Promise<{ next(): Promise<HeldScript>; passThrough(): Promise<void> }> {
-  const held: HeldScript[] = [];
-  const waiters: Array<() => void> = [];
-  let open = false;
-  await page.route(
-    (url) => WIDGET_SCRIPT.test(url.pathname),
-    async (route) => {
-      if (open) return route.continue();
-      held.push({ checkoutId: new URL(route.request().url()).searchParams.get('checkoutId') ?? '', route });
-      waiters.splice(0).forEach((wake) => wake());
-    },
-  );
-  let taken = 0;
+  const held = await holdRequests(page, (request) => WIDGET_SCRIPT.test(new URL(request.url()).pathname));
   return {
     async next() {
-      while (held.length <= taken) await new Promise<void>((wake) => waiters.push(wake));
-      return held[taken++]!;
+      const route = await held.next();
+      return { checkoutId: new URL(route.request().url()).searchParams.get('checkoutId') ?? '', route };
     },
-    /** Lets every request not taken with next() through, and all later ones. */
-    async passThrough() {
-      open = true;
-      await Promise.all(held.splice(taken).map((h) => h.route.continue().catch(() => {})));
-    },
+    passThrough: held.passThrough,
   };
 }
 
@@ -133,7 +89,7 @@ export class StorefrontPage {
 
   constructor(
     readonly tab: TestPage,
-    readonly shop: HardeningShop,
+    readonly shop: ShopOnSandbox,
     readonly storefront: StorefrontUnderTest,
   ) {
     this.page = tab.page;
