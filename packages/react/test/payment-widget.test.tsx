@@ -223,17 +223,19 @@ describe('<PaymentWidget>', () => {
 });
 
 describe('usePaymentWidget', () => {
+  /** The widget's container appears only once the shopper asks to pay by card. */
+  function Checkout(): ReactNode {
+    const [open, setOpen] = useState(false);
+    const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
+    return (
+      <main>
+        <output>{status}</output>
+        {open ? <section ref={ref} /> : <button onClick={() => setOpen(true)}>Pay by card</button>}
+      </main>
+    );
+  }
+
   it('mounts into a container that appears later and exposes status and retry', async () => {
-    function Checkout(): ReactNode {
-      const [open, setOpen] = useState(false);
-      const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
-      return (
-        <main>
-          <output>{status}</output>
-          {open ? <section ref={ref} /> : <button onClick={() => setOpen(true)}>Pay by card</button>}
-        </main>
-      );
-    }
     const { container } = render(<Checkout />);
     expect(container.querySelector('output')!.textContent).toBe('idle');
     expect(fake.createdScripts()).toHaveLength(0);
@@ -247,16 +249,6 @@ describe('usePaymentWidget', () => {
   });
 
   it('unmounted before its container ever appeared: the preload link goes too; StrictMode keeps it until then', async () => {
-    function Checkout(): ReactNode {
-      const [open, setOpen] = useState(false);
-      const { ref, status } = usePaymentWidget({ checkoutId: ID, brands: 'VISA', shopperResultUrl: RESULT_URL, baseUrl: BASE });
-      return (
-        <main>
-          <output>{status}</output>
-          {open ? <section ref={ref} /> : <button onClick={() => setOpen(true)}>Pay by card</button>}
-        </main>
-      );
-    }
     const first = render(<Checkout />);
     expect(preloads()).toHaveLength(1);
     first.unmount();
