@@ -41,15 +41,19 @@ export function formatTimestamp(ms: number): string {
 /**
  * Turns flat parameters into nested JSON: `customer.givenName` → `{ customer: { givenName } }`,
  * `cart.items[0].name` → `{ cart: { items: [{ name }] } }`, `customParameters[X]` → `{ customParameters: { X } }`.
+ * Every object it makes has no prototype, so no name (request data) can reach
+ * `Object.prototype`; the HTTP layer refuses `__proto__`-style names before this.
  */
 export function unflatten(params: Record<string, string>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  const root = Object.create(null) as Record<string, unknown>;
   for (const [name, value] of Object.entries(params)) {
     const tokens: Array<string | number> = [];
     for (const match of name.matchAll(/([^.[\]]+)|\[([^\]]*)\]/g)) {
       if (match[1] !== undefined) tokens.push(match[1]);
       else tokens.push(/^[0-9]+$/.test(match[2] ?? '') && !name.startsWith('customParameters[') ? Number(match[2]) : (match[2] ?? ''));
     }
+    // Arrays have a prototype too: a name reaching one is dropped here as well.
+    if (tokens.some((token) => token === '__proto__' || token === 'prototype' || token === 'constructor')) continue;
     let node: Record<string | number, unknown> = root;
     tokens.forEach((token, i) => {
       if (i === tokens.length - 1) {
@@ -57,7 +61,7 @@ export function unflatten(params: Record<string, string>): Record<string, unknow
         return;
       }
       const next = tokens[i + 1];
-      if (node[token] === undefined || typeof node[token] !== 'object') node[token] = typeof next === 'number' ? [] : {};
+      if (node[token] === undefined || typeof node[token] !== 'object') node[token] = typeof next === 'number' ? [] : Object.create(null);
       node = node[token] as Record<string | number, unknown>;
     });
   }

@@ -97,7 +97,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           ? { code: RESULTS.invalidParameter.code, description: `${RESULTS.invalidParameter.description}: ${error.message}` }
           : { code: '999.999.999', description: 'internal sandbox error' };
       if (!(error instanceof BodyError)) console.error('[wpwl-sandbox]', error);
-      if (!res.headersSent) send(res, { kind: 'json', status, body: envelope(result, clock.now()) }, true);
+      // A refused body may still be arriving: the connection is not kept for another request.
+      const close: Record<string, string> = req.complete ? {} : { Connection: 'close' };
+      if (!res.headersSent) send(res, { kind: 'json', status, body: envelope(result, clock.now()) }, true, close);
       else res.destroy();
     });
   });
