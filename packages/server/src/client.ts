@@ -9,7 +9,7 @@ import { isCheckoutId, parseStatusResource } from './resource-path.js';
 import { readCheckoutResult, readPaymentResult, type CheckoutResult, type PaymentResult } from './response.js';
 import { checkFieldRules, type RuleSet } from './rules.js';
 import { serializeParams } from './serialize.js';
-import { sendToGateway, type TransportConfig } from './transport.js';
+import { sendToGateway, type CallLimits, type TransportConfig } from './transport.js';
 
 /** Options of {@link createGatewayClient}. */
 export interface GatewayClientOptions {
@@ -33,6 +33,21 @@ export interface GatewayClientOptions {
   retries?: number;
   /** First backoff delay in milliseconds, doubled per retry (capped at 30 s). Default 500. */
   retryDelayMs?: number;
+  /**
+   * Longest total time one call may take, every retry and Retry-After wait
+   * included, in milliseconds. A wait that would pass it ends the call at once
+   * with the last error (`THROTTLED` carries `retryAfterMs`). Default: no
+   * overall bound (each attempt still has `timeoutMs`). Each call can pass its own.
+   */
+  deadlineMs?: number;
+  /** Largest gateway answer read, in bytes; a larger one fails with `RESPONSE_TOO_LARGE`. Default 2 MiB. */
+  maxResponseBytes?: number;
+}
+
+/** Limits of one call. */
+export interface CallOptions {
+  /** Longest total time of this call in milliseconds, retries included; overrides the client's `deadlineMs`. */
+  deadlineMs?: number;
 }
 
 /** The operations of a merchant backend against the gateway. */
@@ -48,7 +63,7 @@ export interface GatewayClient {
    * @throws GatewayValidationError (`VALIDATION_FAILED`) listing every broken rule; nothing is sent
    * @throws WpwlServerError `GATEWAY_REJECTED` when the gateway answers 400, and the transport codes
    */
-  prepareCheckout(params: CheckoutParams): Promise<CheckoutResult>;
+  prepareCheckout(params: CheckoutParams, options?: CallOptions): Promise<CheckoutResult>;
   /**
    * Reads the payment (or registration) of a checkout. Accepts only
    * `/v1/checkouts/{id}/payment`, `/v1/checkouts/{id}/registration` or a bare
@@ -57,13 +72,13 @@ export interface GatewayClient {
    *
    * @throws WpwlServerError `INVALID_RESOURCE_PATH` before any request for any other input
    */
-  getPaymentStatus(resourcePathOrCheckoutId: string): Promise<PaymentResult>;
+  getPaymentStatus(resourcePathOrCheckoutId: string, options?: CallOptions): Promise<PaymentResult>;
   /** Captures a preauthorization (PA) in full or in part: `POST /v1/payments/{id}` with `paymentType=CP`. */
-  capture(paymentId: string, params: AmountReferenceParams): Promise<PaymentResult>;
+  capture(paymentId: string, params: AmountReferenceParams, options?: CallOptions): Promise<PaymentResult>;
   /** Refunds a debit or capture: `POST /v1/payments/{id}` with `paymentType=RF`. */
-  refund(paymentId: string, params: AmountReferenceParams): Promise<PaymentResult>;
+  refund(paymentId: string, params: AmountReferenceParams, options?: CallOptions): Promise<PaymentResult>;
   /** Reverses a PA, DB or CD (before the connector's cut-off): `POST /v1/payments/{id}` with `paymentType=RV`. */
-  reverse(paymentId: string, params?: ReferenceParams): Promise<PaymentResult>;
+  reverse(paymentId: string, params?: ReferenceParams, options?: CallOptions): Promise<PaymentResult>;
 }
 
 const TOKEN = /^[\x21-\x7e]+$/;
@@ -88,6 +103,21 @@ function normaliseBaseUrl(baseUrl: unknown): string {
     throw configError('baseUrl', 'no credentials, query or fragment', 'must not carry credentials, a query or a fragment.');
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function positiveInteger(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw configError(field, 'positive integer', `must be a positive integer of milliseconds, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** The limits of one call, checked like the client options. */
+function callLimits(options: CallOptions | undefined): CallLimits {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) throw configError('options', 'object', 'must be an object such as { deadlineMs }.');
+  return { deadlineMs: positiveInteger(options.deadlineMs, 'deadlineMs') };
 }
 
 function nonNegativeInteger(value: unknown, field: string, fallback: number): number {
@@ -133,6 +163,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     timeoutMs,
     retries: nonNegativeInteger(options.retries, 'retries', 2),
     retryDelayMs: nonNegativeInteger(options.retryDelayMs, 'retryDelayMs', 500),
+    deadlineMs: positiveInteger(options.deadlineMs, 'deadlineMs'),
+    maxResponseBytes: positiveInteger(options.maxResponseBytes, 'maxResponseBytes') ?? 2 * 1024 * 1024,
   };
   const entityId = options.entityId;
 
@@ -154,7 +186,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     operation: string,
     paymentId: unknown,
     params: ReferenceParams | undefined,
+    options: CallOptions | undefined,
   ): Promise<PaymentResult> => {
+    const limits = callLimits(options);
     const own: ParameterViolation[] = [];
     if (typeof paymentId !== 'string' || !PAYMENT_ID_PATTERN.test(paymentId)) {
       own.push({ field: 'paymentId', rule: 'AN32 letters and digits', message: `must be a payment id of 32 letters and digits, got ${JSON.stringify(paymentId)}` });
@@ -170,7 +204,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const reported = new Set(own.map((v) => v.field));
     const all = [...own, ...violations.filter((v) => !reported.has(v.field))];
     if (all.length > 0) throw new GatewayValidationError(all, operation);
-    const response = await sendToGateway(transport, { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation });
+    const response = await sendToGateway(transport, { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation }, limits);
     const result = readPaymentResult(response.body, response.status);
     if (response.status === 400) throw rejected(operation, result);
     return result;
@@ -180,32 +214,33 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     baseUrl: base,
     entityId,
 
-    async prepareCheckout(params) {
+    async prepareCheckout(params, options) {
+      const limits = callLimits(options);
       if (typeof params !== 'object' || params === null) {
         throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'prepareCheckout');
       }
       const { flatParameters, ...nested } = params;
       const { flat, violations } = buildBody(nested, flatParameters, 'checkout');
       if (violations.length > 0) throw new GatewayValidationError(violations, 'prepareCheckout');
-      const response = await sendToGateway(transport, { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' });
+      const response = await sendToGateway(transport, { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' }, limits);
       if (response.status === 400) throw rejected('prepareCheckout', readPaymentResult(response.body, response.status));
       return readCheckoutResult(response.body, response.status, isCheckoutId);
     },
 
-    async getPaymentStatus(resourcePathOrCheckoutId) {
+    async getPaymentStatus(resourcePathOrCheckoutId, options) {
       const resource = parseStatusResource(resourcePathOrCheckoutId);
-      const response = await sendToGateway(transport, {
-        method: 'GET',
-        path: resource.path,
-        params: { entityId },
-        operation: 'getPaymentStatus',
-      });
+      const limits = callLimits(options);
+      const response = await sendToGateway(
+        transport,
+        { method: 'GET', path: resource.path, params: { entityId }, operation: 'getPaymentStatus' },
+        limits,
+      );
       return readPaymentResult(response.body, response.status, resource.checkoutId);
     },
 
-    capture: (paymentId, params) => reference('CP', 'capture', paymentId, params),
-    refund: (paymentId, params) => reference('RF', 'refund', paymentId, params),
-    reverse: (paymentId, params) => reference('RV', 'reverse', paymentId, params),
+    capture: (paymentId, params, options) => reference('CP', 'capture', paymentId, params, options),
+    refund: (paymentId, params, options) => reference('RF', 'refund', paymentId, params, options),
+    reverse: (paymentId, params, options) => reference('RV', 'reverse', paymentId, params, options),
   };
 }
 

@@ -10,10 +10,14 @@ export type WpwlServerErrorCode =
   | 'FORBIDDEN'
   /** No such checkout or payment, or a mistyped path (HTTP 404). */
   | 'NOT_FOUND'
-  /** The gateway answered `800.120.100` (too many requests) and no retry was left. */
+  /** The gateway answered `800.120.100` or HTTP 429 (too many requests) and no retry was left, or the next wait would pass the deadline. */
   | 'THROTTLED'
-  /** No answer within `timeoutMs`. */
+  /** No answer within `timeoutMs`, or before the call's `deadlineMs`. */
   | 'TIMEOUT'
+  /** A payment request (POST) was answered with a redirect: it was not sent again, but it may have been processed. Read the payment before trying again. */
+  | 'OUTCOME_UNKNOWN'
+  /** The gateway's answer was larger than `maxResponseBytes`; it was not read. */
+  | 'RESPONSE_TOO_LARGE'
   /** The request never got an HTTP answer (refused connection, DNS, reset …). */
   | 'NETWORK'
   /** Parameters broke the interface's field rules; nothing was sent. */
@@ -61,6 +65,8 @@ export interface WpwlServerErrorDetails {
   raw?: unknown;
   /** How many attempts were made before giving up. */
   attempts?: number;
+  /** `THROTTLED`: the gateway's Retry-After, in milliseconds, when it sent one. */
+  retryAfterMs?: number;
   [key: string]: unknown;
 }
 

@@ -6,7 +6,7 @@ import { assertServerEnvironment } from './environment.js';
 assertServerEnvironment();
 
 export { createGatewayClient } from './client.js';
-export type { GatewayClient, GatewayClientOptions } from './client.js';
+export type { CallOptions, GatewayClient, GatewayClientOptions } from './client.js';
 export { formatAmount } from './amount.js';
 export type { Amount } from './amount.js';
 export type {

@@ -90,9 +90,8 @@ function text(source: Json, key: string): string | undefined {
 
 function stringMap(value: unknown): Record<string, string> | undefined {
   if (!isRecord(value)) return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
-  return out;
+  // fromEntries defines each key as data: a `__proto__` key from the answer stays a plain entry.
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 function pick<T extends object>(entries: Array<[keyof T, string | undefined]>): T {

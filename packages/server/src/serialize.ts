@@ -64,7 +64,8 @@ function isPlainObject(value: object): boolean {
  * @param flatParameters extra parameters already in flat form; a name the nested ones produce too is a violation
  */
 export function serializeParams(params: object, flatParameters?: Record<string, unknown>): SerializedParams {
-  const flat: Record<string, string> = {};
+  // No prototype: a parameter named `toString` or `constructor` is only a name.
+  const flat = Object.create(null) as Record<string, string>;
   const violations: ParameterViolation[] = [];
   const refuse = (field: string, rule: string, message: string): void => {
     violations.push({ field, rule, message });
@@ -136,7 +137,7 @@ export function serializeParams(params: object, flatParameters?: Record<string, 
   walk(params, '');
 
   for (const [name, value] of Object.entries(flatParameters ?? {})) {
-    if (name in flat) {
+    if (Object.hasOwn(flat, name)) {
       refuse(name, 'not duplicated', `is given both as a typed parameter and in flatParameters`);
     } else if (typeof value !== 'string') {
       refuse(name, 'string', `flatParameters values must be strings, got ${typeof value}`);

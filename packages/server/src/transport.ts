@@ -1,7 +1,8 @@
 // Owns one HTTP exchange with the gateway: the Bearer header, form encoding,
-// the timeout, retries with exponential backoff, and the mapping of HTTP
-// statuses and the throttling code to typed errors. A 200 or 400 is returned
-// to the caller, since a 400 may be a readable payment failure.
+// the per-attempt timeout and the caller's overall deadline, retries with
+// exponential backoff, redirects (GET only), the answer size limit, and the
+// mapping of HTTP statuses and the throttling code to typed errors. A 200 or
+// 400 is returned to the caller, since a 400 may be a readable payment failure.
 import { WpwlServerError, type WpwlServerErrorCode } from './errors.js';
 import { readGatewayResult } from './response.js';
 import { THROTTLED_RESULT_CODE } from './result-codes.js';
@@ -15,6 +16,16 @@ export interface TransportConfig {
   timeoutMs: number;
   retries: number;
   retryDelayMs: number;
+  /** Longest total wait of one call, retries and Retry-After waits included; undefined: no overall bound. */
+  deadlineMs?: number;
+  /** Largest answer body read, in bytes. */
+  maxResponseBytes: number;
+}
+
+/** Per-call limits. */
+export interface CallLimits {
+  /** Longest total wait of this call, retries included; overrides the client's `deadlineMs`. */
+  deadlineMs?: number;
 }
 
 /** One request, already validated. `path` is one of the client's own path shapes. */
@@ -57,24 +68,30 @@ class Retryable extends Error {
 
 /**
  * Sends a request, retrying throttled answers (and, for GET, network faults,
- * timeouts and 5xx) up to `retries` times with exponential backoff.
- * POSTs are never retried after a fault that may have reached the gateway:
- * a capture or refund sent twice would move money twice.
+ * timeouts and 5xx) up to `retries` times with exponential backoff, never
+ * past the call's deadline.
+ * POSTs are never sent again after a fault that may have reached the gateway
+ * (a capture or refund sent twice would move money twice): only the
+ * interface's throttling answer, `800.120.100`, says a POST was refused
+ * before it was processed, and only that one is retried.
  */
-export async function sendToGateway(config: TransportConfig, request: GatewayRequest): Promise<GatewayResponse> {
+export async function sendToGateway(config: TransportConfig, request: GatewayRequest, limits: CallLimits = {}): Promise<GatewayResponse> {
   const idempotent = request.method === 'GET';
+  const deadlineMs = limits.deadlineMs ?? config.deadlineMs;
+  const deadlineAt = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
   let attempt = 0;
   for (;;) {
     try {
-      return await attemptOnce(config, request, idempotent, attempt + 1);
+      return await attemptOnce(config, request, idempotent, attempt + 1, deadlineAt);
     } catch (caught) {
       if (!(caught instanceof Retryable)) throw caught;
-      if (attempt >= config.retries) {
-        caught.error.details.attempts = attempt + 1;
-        throw caught.error;
-      }
+      caught.error.details.attempts = attempt + 1;
+      if (attempt >= config.retries) throw caught.error;
       const backoff = Math.min(config.retryDelayMs * 2 ** attempt, MAX_BACKOFF_MS);
-      await sleep(Math.min(Math.max(backoff, caught.waitHintMs ?? 0), MAX_BACKOFF_MS));
+      const wait = Math.min(Math.max(backoff, caught.waitHintMs ?? 0), MAX_BACKOFF_MS);
+      // Waiting would outlast the caller's deadline: give the caller the answer now.
+      if (Date.now() + wait >= deadlineAt) throw caught.error;
+      await sleep(wait);
       attempt += 1;
     }
   }
@@ -85,6 +102,7 @@ async function attemptOnce(
   request: GatewayRequest,
   idempotent: boolean,
   attemptNumber: number,
+  deadlineAt: number,
 ): Promise<GatewayResponse> {
   const encoded = new URLSearchParams(request.params).toString();
   let url = `${config.base}${request.path}`;
@@ -93,10 +111,12 @@ async function attemptOnce(
 
   const controller = new AbortController();
   let timedOut = false;
+  const limitMs = Math.max(0, Math.min(config.timeoutMs, deadlineAt - Date.now()));
+  const byDeadline = limitMs < config.timeoutMs;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, config.timeoutMs);
+  }, limitMs);
 
   let response: Response;
   let bodyText: string;
@@ -114,28 +134,41 @@ async function attemptOnce(
         redirect: 'manual',
         signal: controller.signal,
       });
-      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      const redirected = response.status >= 300 && response.status < 400;
+      if (redirected && !idempotent) {
+        // Following would send the payment request again (fetch repeats a
+        // POST on 307/308), and the gateway may already have processed it.
+        await response.body?.cancel();
+        throw new WpwlServerError(
+          'OUTCOME_UNKNOWN',
+          `${what}: the gateway answered with a redirect (HTTP ${response.status}); the request was not sent again, but it may have been processed. Read the payment (getPaymentStatus, or the payment id) before trying again.`,
+          { details: { status: response.status } },
+        );
+      }
+      const location = redirected ? response.headers.get('location') : null;
       if (!location) break;
       const target = new URL(location, url);
       if (target.origin !== new URL(config.base).origin || redirects >= MAX_REDIRECTS) {
         await response.body?.cancel();
         throw new WpwlServerError(
           'SERVER_ERROR',
-          `${what}: the gateway redirected (HTTP ${response.status}) to another origin or too often; not followed, so the access token stays with the gateway.`,
+          `${what}: the gateway redirected (HTTP ${response.status}) to another origin or more than ${MAX_REDIRECTS} times; not followed, so the access token stays with the gateway.`,
           { details: { status: response.status } },
         );
       }
       await response.body?.cancel();
       url = target.href;
     }
-    bodyText = await response.text();
+    bodyText = await readLimited(response, config.maxResponseBytes, what);
   } catch (cause) {
     if (cause instanceof WpwlServerError) throw cause;
     const code: WpwlServerErrorCode = timedOut ? 'TIMEOUT' : 'NETWORK';
     const error = new WpwlServerError(
       code,
       timedOut
-        ? `${what}: no answer from the gateway within ${config.timeoutMs} ms (attempt ${attemptNumber}).`
+        ? byDeadline
+          ? `${what}: no answer from the gateway before the call's deadline (attempt ${attemptNumber}).`
+          : `${what}: no answer from the gateway within ${config.timeoutMs} ms (attempt ${attemptNumber}).`
         : `${what}: the request did not reach the gateway or got no answer (${describeCause(cause)}).`,
       { cause, details: {} },
     );
@@ -158,12 +191,14 @@ async function attemptOnce(
   const details = { status, ...(result ? { result } : {}), ...(body !== undefined ? { raw: body } : {}) };
 
   if (result?.code === THROTTLED_RESULT_CODE || status === 429) {
-    throw new Retryable(
-      new WpwlServerError('THROTTLED', `${what}: the gateway throttled the request (HTTP ${status}${described}); try again later.`, {
-        details,
-      }),
-      retryAfterMs(response.headers.get('retry-after')),
-    );
+    const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+    const error = new WpwlServerError('THROTTLED', `${what}: the gateway throttled the request (HTTP ${status}${described}); try again later.`, {
+      details: { ...details, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) },
+    });
+    // Only the interface's throttling answer says a POST was refused unprocessed;
+    // a bare 429 (a proxy's, say) promises nothing, so a POST is not sent again.
+    if (idempotent || result?.code === THROTTLED_RESULT_CODE) throw new Retryable(error, retryAfter);
+    throw error;
   }
   if (status === 401) {
     throw new WpwlServerError(
@@ -195,6 +230,37 @@ async function attemptOnce(
   });
   if (idempotent && status >= 500) throw new Retryable(error);
   throw error;
+}
+
+/**
+ * Reads the body as text, refusing (and cancelling) it once it is larger than
+ * `maxBytes`: a declared Content-Length is checked before anything is read.
+ */
+async function readLimited(response: Response, maxBytes: number, what: string): Promise<string> {
+  const tooLarge = () =>
+    new WpwlServerError('RESPONSE_TOO_LARGE', `${what}: the gateway's answer is larger than maxResponseBytes (${maxBytes} bytes); not read.`, {
+      details: { status: response.status, maxResponseBytes: maxBytes },
+    });
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function describeCause(cause: unknown): string {
