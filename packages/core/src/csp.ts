@@ -1,7 +1,10 @@
 // Owns the Content-Security-Policy the widget needs: the directives that let
 // paymentWidgets.js, its follow-up script, styles, card iframes, requests and
-// brand logos from the gateway's host run on a page with a CSP.
+// brand logos from the gateway's host run on a page with a CSP, and the
+// frame-ancestors rule that keeps the payment page out of other sites' frames.
 
+import { WpwlError } from './errors.js';
+import { invalid, show } from './invalid.js';
 import { checkBaseUrl, checkNonce } from './validate.js';
 
 /** The policy as directives (to merge into an app's own) and as a header value. */
@@ -12,17 +15,48 @@ export interface WidgetContentSecurityPolicy {
   header: string;
 }
 
+/** Input of {@link contentSecurityPolicy}. */
+export interface ContentSecurityPolicyInput {
+  /** The gateway's base URL the page loads the widget from. */
+  baseUrl: string;
+  /** This response's nonce; pass the same one to the loader or controller. */
+  nonce: string;
+  /**
+   * Who may show the page in a frame: `'self'`, `'none'`, or https origins
+   * (http only on loopback). Default `["'self'"]`: another site cannot frame
+   * the payment page to trick a shopper into clicking (clickjacking).
+   */
+  frameAncestors?: readonly string[];
+}
+
+const FRAME_ANCESTORS_RULE = "a list of 'self', 'none' (alone) or https origins";
+const ORIGIN = /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127(\.\d+){3}|\[::1\]))(:\d{1,5})?$/;
+
+/** Checks the frame-ancestors sources; returns them or throws `INVALID_OPTIONS` naming the field. */
+function frameAncestorSources(sources: unknown): string[] {
+  const list = sources === undefined ? ["'self'"] : sources;
+  const fail = (got: string): WpwlError => invalid('INVALID_OPTIONS', 'frameAncestors', FRAME_ANCESTORS_RULE, got);
+  if (!Array.isArray(list) || list.length === 0) throw fail(Array.isArray(list) ? 'an empty list' : show(list));
+  for (const source of list) {
+    if (source !== "'self'" && source !== "'none'" && !(typeof source === 'string' && ORIGIN.test(source))) throw fail(show(source));
+  }
+  if (list.includes("'none'") && list.length > 1) throw fail("'none' with other sources");
+  return [...(list as string[])];
+}
+
 /**
  * The CSP directives the widget needs for a gateway base URL and a per-response
  * nonce: script-src, style-src, frame-src, connect-src and img-src, each with
  * `'self'` and the gateway's origin (the test and live gateways differ, so use
- * the base URL the page loads from). Pass the same nonce to `loadPaymentWidgets`.
+ * the base URL the page loads from), and frame-ancestors (default `'self'`).
+ * Pass the same nonce to `loadPaymentWidgets`.
  *
- * @throws WpwlError `INVALID_BASE_URL`, `INVALID_NONCE`
+ * @throws WpwlError `INVALID_BASE_URL`, `INVALID_NONCE`, `INVALID_OPTIONS` (frameAncestors)
  */
-export function contentSecurityPolicy({ baseUrl, nonce }: { baseUrl: string; nonce: string }): WidgetContentSecurityPolicy {
+export function contentSecurityPolicy({ baseUrl, nonce, frameAncestors }: ContentSecurityPolicyInput): WidgetContentSecurityPolicy {
   const error = checkBaseUrl(baseUrl) ?? checkNonce(nonce);
   if (error) throw error;
+  const ancestors = frameAncestorSources(frameAncestors);
   // Sources are origins: the widget's follow-up script, styles and frames live
   // on the gateway host, not necessarily under the base URL's path.
   const origin = new URL(baseUrl).origin;
@@ -37,6 +71,8 @@ export function contentSecurityPolicy({ baseUrl, nonce }: { baseUrl: string; non
     'connect-src': ["'self'", origin],
     // Brand logos come from the gateway, some as data: URIs.
     'img-src': ["'self'", origin, 'data:'],
+    // Not covered by default-src: without it any site may frame the page.
+    'frame-ancestors': ancestors,
   };
   const header = Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

@@ -11,10 +11,33 @@ describe('contentSecurityPolicy', () => {
       'frame-src': ["'self'", origin],
       'connect-src': ["'self'", origin],
       'img-src': ["'self'", origin, 'data:'],
+      'frame-ancestors': ["'self'"],
     });
     expect(header).toBe(
       `script-src 'self' ${origin} 'nonce-r4nd0m+/='; style-src 'self' ${origin} 'unsafe-inline'; ` +
-        `frame-src 'self' ${origin}; connect-src 'self' ${origin}; img-src 'self' ${origin} data:`,
+        `frame-src 'self' ${origin}; connect-src 'self' ${origin}; img-src 'self' ${origin} data:; frame-ancestors 'self'`,
+    );
+  });
+
+  it('keeps other sites from framing the page (clickjacking) unless told which may', () => {
+    expect(contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n' }).header).toContain("frame-ancestors 'self'");
+    const none = contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: ["'none'"] });
+    expect(none.directives['frame-ancestors']).toEqual(["'none'"]);
+    const partner = contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: ["'self'", 'https://app.shop.example'] });
+    expect(partner.header).toMatch(/frame-ancestors 'self' https:\/\/app\.shop\.example$/);
+  });
+
+  it.each([
+    [[]],
+    [['*']],
+    [['https:']],
+    [['http://shop.example']],
+    [["'self'", "'none'"]],
+    [["https://a.example; script-src *"]],
+    ['self'],
+  ])('refuses frameAncestors %j with INVALID_OPTIONS naming the field', (frameAncestors) => {
+    expect(() => contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: frameAncestors as string[] })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', details: expect.objectContaining({ field: 'frameAncestors' }) }),
     );
   });
 
