@@ -11,7 +11,8 @@ export function createNonce(): string {
 
 /** The header value for a storefront page that loads the widget from `gatewayBaseUrl`. */
 export function storefrontCsp(gatewayBaseUrl: string, nonce: string): string {
-  const widget = contentSecurityPolicy({ baseUrl: gatewayBaseUrl, nonce });
+  // No site, this one included, frames the shop's pages.
+  const widget = contentSecurityPolicy({ baseUrl: gatewayBaseUrl, nonce, frameAncestors: ["'none'"] });
   const gateway = new URL(gatewayBaseUrl).origin;
   const own: Record<string, string[]> = {
     'default-src': ["'self'"],

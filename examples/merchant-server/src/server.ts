@@ -1,6 +1,7 @@
 // Owns the merchant backend of the example shop: the two API routes a
 // storefront needs (prepare a checkout for a server-priced cart; read and
-// verify its payment), plus serving the storefront pages. node:http only.
+// verify its payment), plus serving the storefront pages, with the security
+// headers every response carries and the limits on status reads. node:http only.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,11 +17,32 @@ import {
 import { CURRENCY, PRODUCTS, formatMinor, priceCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
 import { OrderBook, type Order } from './orders.js';
+import { RateLimiter } from './rate-limit.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 
 /** How long a checkout can be paid, per the interface. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** Longest a status request waits for the gateway, retries included: a throttling gateway must not hold the shopper. */
+export const STATUS_READ_DEADLINE_MS = 8_000;
+/** How long a verdict that may still change (pending, unpaid) is reused before the gateway is read again. */
+export const OPEN_VERDICT_REUSE_MS = 3_000;
+/** Status requests per client address: a burst of 30, then one a second. */
+export const STATUS_READS_PER_CLIENT = { burst: 30, perSecond: 1 };
+/** Status requests per order, from anyone: a burst of 20, then one a second. */
+export const STATUS_READS_PER_ORDER = { burst: 20, perSecond: 1 };
+
+/**
+ * Sent with every response: no site may frame the shop (clickjacking), no
+ * browser may guess a content type, and no URL (the result page's carries the
+ * checkout's resourcePath) leaves the shop in a Referer header.
+ */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+};
 
 /** Where the gateway is and how to authenticate (keep the token on the server). */
 export interface GatewayConfig {
@@ -56,7 +78,7 @@ export interface MerchantServerOptions {
   /** The origin shoppers reach this server at (for the shopper result URL); default its own listening URL. */
   publicUrl?: string;
   /** Passed to createGatewayClient. */
-  client?: Pick<GatewayClientOptions, 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs'>;
+  client?: Pick<GatewayClientOptions, 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs' | 'deadlineMs'>;
 }
 
 /** What GET /api/payment-status answers. */
@@ -93,9 +115,14 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const brands = options.brands ?? 'VISA MASTER AMEX';
   const orders = new OrderBook();
   const readsInFlight = new Map<string, Promise<PaymentStatusAnswer>>();
+  /** Verdicts that may still change, reused for a few seconds: polling must not reach the gateway each time. */
+  const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
+  const readsPerClient = new RateLimiter(STATUS_READS_PER_CLIENT);
+  const readsPerOrder = new RateLimiter(STATUS_READS_PER_ORDER);
   let publicUrl = options.publicUrl ?? '';
 
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       console.error('merchant-server: unexpected error', error);
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: 'unexpected server error' } });
@@ -120,7 +147,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     if (path === '/api/payment-status') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
-      return paymentStatus(url, res);
+      return paymentStatus(url, req, res);
     }
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
@@ -230,7 +257,10 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   }
 
   /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */
-  async function paymentStatus(url: URL, res: ServerResponse): Promise<void> {
+  async function paymentStatus(url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Behind a proxy every shopper shares its address: key on the client address the proxy reports instead.
+    const clientWait = readsPerClient.take(req.socket.remoteAddress ?? 'unknown');
+    if (clientWait > 0) return tooManyReads(res, clientWait);
     const resourcePath = url.searchParams.get('resourcePath') ?? '';
     let checkoutId: string;
     try {
@@ -240,6 +270,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const order = orders.get(checkoutId);
     if (!order) return sendJson(res, 404, { error: { code: 'UNKNOWN_ORDER', message: 'no order was created for this checkout' } });
+    const orderWait = readsPerOrder.take(order.checkoutId);
+    if (orderWait > 0) return tooManyReads(res, orderWait);
     try {
       return sendJson(res, 200, await settle(order));
     } catch (error) {
@@ -277,6 +309,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   function settle(order: Order): Promise<PaymentStatusAnswer> {
     // A final verdict is kept: a reload of the result page needs no new read, and the gateway throttles requests per operation.
     if (order.verdict) return Promise.resolve(order.verdict);
+    const open = openVerdicts.get(order.checkoutId);
+    if (open && open.until > Date.now()) return Promise.resolve(open.answer);
     let read = readsInFlight.get(order.checkoutId);
     if (!read) {
       read = readVerdict(order).finally(() => readsInFlight.delete(order.checkoutId));
@@ -288,7 +322,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   async function readVerdict(order: Order): Promise<PaymentStatusAnswer> {
     // Always the order's own payment: the browser's resourcePath only names the order. Its
     // registration (a shopper may ask to store the card) has no amount, and would be kept as a failed payment.
-    const payment = await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`);
+    const payment = await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`, { deadlineMs: STATUS_READ_DEADLINE_MS });
     const verdict = verifyPayment(payment, {
       checkoutId: order.checkoutId,
       amount: order.amount,
@@ -306,7 +340,13 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       amount: order.amount,
       currency: order.currency,
     };
-    if (!OPEN_OUTCOMES.has(verdict.classification)) order.verdict = answer;
+    if (!OPEN_OUTCOMES.has(verdict.classification)) {
+      order.verdict = answer;
+      openVerdicts.delete(order.checkoutId);
+    } else {
+      openVerdicts.set(order.checkoutId, { answer, until: Date.now() + OPEN_VERDICT_REUSE_MS });
+      for (const [id, kept] of openVerdicts) if (kept.until <= Date.now()) openVerdicts.delete(id);
+    }
     return answer;
   }
 
@@ -325,7 +365,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   function sendIndex(res: ServerResponse): void {
     const links = storefronts.map((s) => `<li><a href="${s.path}">${s.path}</a></li>`).join('');
     const html = `<!doctype html><meta charset="utf-8"><title>wpwl example shop</title><h1>wpwl example shop</h1><ul>${links || '<li>No storefront is built yet.</li>'}</ul>`;
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" });
+    // default-src does not cover frame-ancestors: it is named on its own.
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
     res.end(html);
   }
 
@@ -367,6 +408,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+function tooManyReads(res: ServerResponse, waitMs: number): void {
+  res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+  sendJson(res, 429, { error: { code: 'TOO_MANY_REQUESTS', message: 'too many status requests; wait and ask again' } });
+}
+
 function methodNotAllowed(res: ServerResponse, allowed: string): void {
   res.setHeader('Allow', allowed);
   sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: `use ${allowed}` } });
@@ -401,6 +447,8 @@ function sendGatewayError(res: ServerResponse, error: unknown): void {
   if (!isWpwlServerError(error)) throw error;
   const status = STATUS_BY_CODE[error.code] ?? 502;
   if (status >= 500) console.error(`merchant-server: gateway error ${error.code}: ${error.message}`);
+  const retryAfterMs = error.details.retryAfterMs;
+  if (error.code === 'THROTTLED') res.setHeader('Retry-After', String(Math.max(1, Math.ceil((typeof retryAfterMs === 'number' ? retryAfterMs : 5000) / 1000))));
   sendJson(res, status, { error: { code: error.code, message: error.message } });
 }
 
@@ -412,9 +460,18 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
     if (size > MAX_BODY_BYTES) return { ok: false, message: `body larger than ${MAX_BODY_BYTES} bytes` };
     chunks.push(chunk);
   }
+  let refusedKey: string | undefined;
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+    // JSON.parse keeps "__proto__" as a plain key, but code that later copies or
+    // merges the object could reach a prototype through it: refuse such keys.
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'), (key, entry: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') refusedKey ??= key;
+      return entry;
+    });
   } catch {
     return { ok: false, message: 'body is not valid JSON' };
   }
+  if (refusedKey) return { ok: false, message: `body must not have a field named "${refusedKey}"` };
+  return { ok: true, value };
 }

@@ -1,0 +1,175 @@
+// The example merchant server under attack, over real HTTP on 127.0.0.1 with
+// a real sandbox: every response keeps the shop out of other sites' frames
+// and out of MIME sniffing; JSON that walks an object's prototype is refused;
+// one client polling the payment status can neither flood the gateway nor
+// stall another shopper, and a throttling gateway never holds a shopper
+// longer than the status read's deadline.
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMerchantServer, STATUS_READ_DEADLINE_MS, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import { findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
+import { startSandboxServer, type SandboxServer } from './support/servers.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+const CART = { items: [{ productId: 'tea-assam', quantity: 1 }] };
+
+/** A sandbox, and a merchant server in front of it whose gateway requests are counted. */
+async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxServer>[0] = {}) {
+  const sandbox = await startSandboxServer(sandboxOptions);
+  const gatewayRequests: string[] = [];
+  const countingFetch: typeof fetch = (input, init) => {
+    gatewayRequests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+    return fetch(input, init);
+  };
+  const merchant = await startMerchantServer({
+    gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
+    port: 0,
+    storefronts: findStorefronts(`${repo}/examples`),
+    vendor: findVendorLibraries(`${repo}/packages`),
+    client: { fetch: countingFetch },
+  });
+  return {
+    sandbox,
+    merchant,
+    statusReads: () => gatewayRequests.filter((line) => line.startsWith('GET /v1/checkouts/')).length,
+    close: async () => {
+      await merchant.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** A GET from a chosen loopback address, so tests can play several clients. */
+function getFrom(localAddress: string, url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { localAddress }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, ms: Date.now() - started }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function openCheckout(shopUrl: string): Promise<{ checkoutId: string; resourcePath: string }> {
+  const response = await fetch(`${shopUrl}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(CART) });
+  expect(response.status).toBe(201);
+  const { checkoutId } = (await response.json()) as { checkoutId: string };
+  return { checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
+}
+
+const statusUrl = (shopUrl: string, resourcePath: string) => `${shopUrl}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`;
+
+describe('headers on every response', () => {
+  let shop: Awaited<ReturnType<typeof startCountedShop>>;
+  beforeAll(async () => {
+    shop = await startCountedShop();
+  });
+  afterAll(() => shop.close());
+
+  it('every kind of route answers with frame, sniffing and referrer protection', async () => {
+    const url = shop.merchant.url;
+    const requests: Array<[string, RequestInit?]> = [
+      ['/'],
+      ['/favicon.ico'],
+      ['/api/products'],
+      ['/api/products', { method: 'POST' }],
+      ['/api/payment-status?resourcePath=nope'],
+      ['/api/nothing-here'],
+      ['/api/checkout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(CART) }],
+      ['/api/checkout', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }],
+      ['/core-storefront'],
+      ['/core-storefront/'],
+      ['/core-storefront/app.js'],
+      ['/core-storefront/missing.js'],
+      ['/nowhere'],
+    ];
+    for (const [path, init] of requests) {
+      const response = await fetch(url + path, { redirect: 'manual', ...init });
+      await response.arrayBuffer();
+      const where = `${init?.method ?? 'GET'} ${path} (${response.status})`;
+      expect(response.headers.get('x-frame-options'), where).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), where).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), where).toBe('same-origin');
+    }
+  });
+
+  it('pages say in their CSP that no site may frame them', async () => {
+    for (const path of ['/', '/core-storefront/', '/core-storefront/result.html']) {
+      const response = await fetch(shop.merchant.url + path);
+      expect(response.headers.get('content-security-policy'), path).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+});
+
+describe('JSON that walks a prototype', () => {
+  let shop: Awaited<ReturnType<typeof startCountedShop>>;
+  beforeAll(async () => {
+    shop = await startCountedShop();
+  });
+  afterAll(() => shop.close());
+  afterEach(() => {
+    delete (Object.prototype as Record<string, unknown>).polluted;
+  });
+
+  it.each([
+    '{"items":[{"productId":"tea-assam","quantity":1}],"__proto__":{"polluted":1}}',
+    '{"items":[{"productId":"tea-assam","quantity":1,"__proto__":{"polluted":1}}]}',
+    '{"items":[{"productId":"tea-assam","quantity":1}],"constructor":{"prototype":{"polluted":1}}}',
+  ])('refuses %s with 400 naming the field, and prepares no checkout', async (body) => {
+    const before = shop.merchant.orders.size;
+    const response = await fetch(`${shop.merchant.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const answer = (await response.json()) as { error: { code: string; field: string; message: string } };
+    expect(response.status).toBe(400);
+    expect(answer.error.code).toBe('INVALID_BODY');
+    expect(answer.error.message).toMatch(/"(__proto__|constructor|prototype)"/);
+    expect(shop.merchant.orders.size).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('payment status reads', () => {
+  let shop: Awaited<ReturnType<typeof startCountedShop>>;
+  afterEach(() => shop?.close());
+
+  it('polling an unpaid order reads the gateway at most once per a few seconds', async () => {
+    shop = await startCountedShop();
+    const { resourcePath } = await openCheckout(shop.merchant.url);
+    const before = shop.statusReads();
+    for (let i = 0; i < 10; i++) {
+      const response = await fetch(statusUrl(shop.merchant.url, resourcePath));
+      expect([200, 429]).toContain(response.status);
+      await response.arrayBuffer();
+    }
+    expect(shop.statusReads() - before).toBe(1);
+  });
+
+  it('a client polling too fast is answered 429 with Retry-After, and another client is still served at once', async () => {
+    shop = await startCountedShop();
+    const { resourcePath } = await openCheckout(shop.merchant.url);
+    const { resourcePath: otherPath } = await openCheckout(shop.merchant.url);
+    const flood = await Promise.all(Array.from({ length: 60 }, () => getFrom('127.0.0.1', statusUrl(shop.merchant.url, resourcePath))));
+    const refused = flood.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await getFrom('127.0.0.2', statusUrl(shop.merchant.url, otherPath));
+    expect(other.status).toBe(200);
+    expect(other.ms).toBeLessThan(2000);
+  });
+
+  it('a throttling gateway holds a shopper no longer than the status read deadline', async () => {
+    // Every status read after the first is throttled for a minute.
+    shop = await startCountedShop({ throttle: { checkoutStatus: { limit: 1, windowMs: 60_000 } } });
+    const { resourcePath: first } = await openCheckout(shop.merchant.url);
+    const { resourcePath: second } = await openCheckout(shop.merchant.url);
+    expect((await fetch(statusUrl(shop.merchant.url, first))).status).toBe(200);
+    const started = Date.now();
+    const response = await fetch(statusUrl(shop.merchant.url, second));
+    const waited = Date.now() - started;
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).not.toBeNull();
+    expect(waited).toBeLessThan(STATUS_READ_DEADLINE_MS + 1000);
+  });
+});
