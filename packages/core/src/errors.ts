@@ -26,6 +26,8 @@ export type WpwlErrorCode =
   | 'CHECKOUT_EXPIRED'
   | 'WIDGET_ERROR'
   | 'DESTROYED'
+  // the page's own code
+  | 'CALLBACK_FAILED'
   // bindings
   | 'ELEMENT_NAME_TAKEN';
 

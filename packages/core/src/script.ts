@@ -5,7 +5,7 @@
 
 import { WpwlError } from './errors.js';
 import { throwIf } from './invalid.js';
-import { checkBaseUrl, checkCheckoutId, checkIntegrity, checkNonce, normalizeBaseUrl } from './validate.js';
+import { checkBaseUrl, checkCheckoutId, checkIntegrity, checkNonce, checkNumber, normalizeBaseUrl } from './validate.js';
 
 /**
  * The widget's global `wpwl` object, as far as wpwl relies on it. The real
@@ -90,14 +90,20 @@ export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
  * not queue it behind the request that may still hang.
  *
  * @throws WpwlError (as a rejection): `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`,
- *   `INVALID_INTEGRITY`, `INVALID_NONCE`; `NOT_IN_BROWSER` without a `document`;
+ *   `INVALID_INTEGRITY`, `INVALID_NONCE`, `INVALID_OPTIONS` (timeoutMs, retries, retryDelayMs); `NOT_IN_BROWSER` without a `document`;
  *   `SCRIPT_LOAD_FAILED` (error event, `cause` is the event; or no `window.wpwl`
  *   after load), `SCRIPT_TIMEOUT`, `ABORTED` (`cause` is `signal.reason`).
  */
 export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   const { integrity, nonce, timeoutMs = 30_000, retries = 0, retryDelayMs = 500, signal } = options;
   const src = widgetScriptUrl(options.baseUrl, options.checkoutId);
-  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
+  throwIf(
+    (integrity !== undefined && checkIntegrity(integrity)) ||
+      (nonce !== undefined && checkNonce(nonce)) ||
+      checkNumber('timeoutMs', options.timeoutMs, 1) ||
+      checkNumber('retries', options.retries, 0, true) ||
+      checkNumber('retryDelayMs', options.retryDelayMs, 0),
+  );
   if (typeof document == 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
   for (let attempt = 0; ; ) {
     if (signal?.aborted) throw aborted(signal);

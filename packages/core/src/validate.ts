@@ -236,3 +236,18 @@ export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE_
 
 /** Throws the error {@link checkNonce} finds. */
 export const validateNonce: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkNonce);
+
+// --- numbers ----------------------------------------------------------------
+
+/**
+ * Checks a number setting such as `timeoutMs` or `retries`: absent (the
+ * default applies), or a finite number of at least `min`, and whole when
+ * `whole` is set. `NaN`, `Infinity` and strings are refused: a timer armed
+ * with one of them fires at once, or never.
+ */
+export function checkNumber(field: string, value: unknown, min: number, whole?: boolean): WpwlError | undefined {
+  const number = typeof value == 'number';
+  return value === undefined || (number && value >= min && (whole ? Number.isInteger(value) : value < Infinity))
+    ? undefined
+    : invalid('INVALID_OPTIONS', field, `${whole ? 'a whole' : 'a'} number >= ${min}`, number ? value : kind(value));
+}

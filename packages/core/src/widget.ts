@@ -4,11 +4,12 @@
 // globals `wpwlOptions` and `wpwl` are page-wide, so one checkout at a time).
 
 import { WpwlError, isWpwlError } from './errors.js';
-import { invalid, kind } from './invalid.js';
+import { invalid, kind, throwIf } from './invalid.js';
 import { toWpwlOptions, type BeforeSubmitResult, type SubmitKind, type WpwlOptionsInput } from './options.js';
 import { preloadPaymentWidgets } from './preload.js';
 import { loadPaymentWidgets, removeWidgetScripts, type Wpwl } from './script.js';
 import {
+  checkNumber,
   normalizeBaseUrl,
   validateBrands,
   validateCheckoutId,
@@ -98,8 +99,10 @@ export interface PaymentWidgetController {
 
 /** What a session needs from the controller showing it. Short keys: property names survive minification. */
 interface Owner {
-  /** The owner's current config. */
-  c(): PaymentWidgetConfig;
+  /** The owner's current config, for its callbacks. */
+  c(): Partial<PaymentWidgetConfig>;
+  /** The owner's current custom parameters, as they were checked. */
+  p(): Readonly<Record<string, string>> | undefined;
   /** Sets the owner's status. */
   s(status: WidgetStatus, error?: WpwlError): void;
   /** Reports a classified widget error. */
@@ -114,6 +117,8 @@ interface Owner {
 interface Session {
   /** What the widget read at load time, by value: an equal key may adopt the session. */
   k: string;
+  /** The checkout the session's widget was loaded for. */
+  i: string;
   /** The normalized base URL. */
   b: string;
   /** The element holding the widget's form. */
@@ -142,6 +147,15 @@ let slot: Session | undefined;
 
 function teardown(session: Session): void {
   clearTimeout(session.t);
+  // A script still on its way runs when it arrives, removed tag or not, and
+  // sets up a widget with its follow-up script and stylesheet. If nothing has
+  // taken the page's slot by then, take all of that down at once.
+  if (!session.y && typeof document != 'undefined') {
+    const src = `${session.b}/v1/paymentWidgets.js?checkoutId=${session.i}`;
+    for (const tag of document.querySelectorAll<HTMLScriptElement>('script[data-wpwl-state="pending"]')) {
+      if (tag.src.startsWith(src)) tag.addEventListener('load', () => slot || clear(session.b), { once: true });
+    }
+  }
   session.a.abort();
   // Its hooks may still settle (a pending before-submit): they must not reach the owner's next session.
   session.o = undefined;
@@ -163,6 +177,22 @@ function clear(base: string, root?: HTMLElement): void {
 }
 
 /** Object keys sorted and functions reduced to their presence: equal by value ⇔ equal strings. */
+/** The default checkout lifetime: 30 minutes, per the interface. */
+const CHECKOUT_LIFETIME_MS = 1_800_000;
+
+/**
+ * Runs a callback of the page's own code. What it throws is reported on the
+ * console as a `CALLBACK_FAILED` WpwlError and goes no further: a throwing
+ * listener must never leave the controller half-way through a change.
+ */
+function callSafely(name: string, callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    console.error(new WpwlError('CALLBACK_FAILED', name + ' threw', { cause: error, details: { field: name } }));
+  }
+}
+
 const byValue = (_key: string, value: unknown) =>
   typeof value == 'function'
     ? 1
@@ -180,8 +210,33 @@ const byValue = (_key: string, value: unknown) =>
 export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetController {
   let cfg = config;
   let key = '';
+  // The current config's values as they were checked in `prepare`, read from
+  // the caller's object once: a getter or a change in place after
+  // createPaymentWidget / update cannot slip a value past the checks. Only
+  // callbacks are read from the caller's latest config, so new inline
+  // functions need no re-mount.
+  let checkoutId = '';
+  let shopperResultUrl = '';
   let base = '';
   let brands: string[] = [];
+  let integrity: string | undefined;
+  let nonce: string | undefined;
+  let customParameters: Readonly<Record<string, string>> | undefined;
+  /** The widget options with the top-level `locale` applied. */
+  let widgetOptions: WpwlOptionsInput = {};
+  let createdAt: number | undefined;
+  let expiresInMs: number | undefined;
+  let timeoutMs: number | undefined;
+  let retries: number | undefined;
+  /** When the shown checkout expires (ms since the epoch), set at mount. */
+  let expiresAt = 0;
+  /**
+   * A config change that needs a new widget arrived while a payment was on
+   * its way: applied once the widget has answered, so the answer for the
+   * checkout being paid is never lost and the shopper is never shown a second
+   * form to pay again.
+   */
+  let remountWhenSettled = false;
   /** Why the config is invalid, if it is. */
   let bad: WpwlError | undefined;
   let snap = IDLE;
@@ -194,31 +249,74 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   const born: Record<string, number> = {};
   const listeners = new Set<() => void>();
 
+  /** The caller's config for its callbacks; nothing for a config that is not an object. */
+  const callbacks = (): Partial<PaymentWidgetConfig> => (cfg && typeof cfg == 'object' ? cfg : {});
+
   function set(status: WidgetStatus, error?: WpwlError) {
-    const changed = status != snap.status;
+    const previous = snap.status;
+    const changed = status != previous;
     if (changed || error != snap.error) {
       snap = snapshot(status, error);
-      listeners.forEach((listener) => listener());
-      if (changed) cfg.onStatusChange?.(snap);
+      listeners.forEach((listener) => callSafely('subscribe listener', listener));
+      if (changed) callSafely('onStatusChange', () => callbacks().onStatusChange?.(snap));
+    }
+    if (previous == 'submitting' && status != 'submitting' && remountWhenSettled) {
+      remountWhenSettled = false;
+      // The widget has answered; the config that waited for it applies now,
+      // after the widget's own callback has returned.
+      if (status == 'ready' || status == 'expired') setTimeout(() => container && snap.status == status && remount(), 0);
     }
   }
   function fail(error: WpwlError, status: WidgetStatus = 'error') {
     set(status, error);
-    cfg.onError?.(error);
+    callSafely('onError', () => callbacks().onError?.(error));
   }
-  const options = () => ({ ...cfg.options, locale: cfg.locale ?? cfg.options?.locale });
 
   const prepare = () => {
     try {
-      const { checkoutId, shopperResultUrl, integrity, nonce } = cfg;
-      validateCheckoutId(checkoutId);
-      validateShopperResultUrl(shopperResultUrl);
-      if (integrity !== undefined) validateIntegrity(integrity);
-      if (nonce !== undefined) validateNonce(nonce);
-      if (cfg.customParameters) validateCustomParameters(cfg.customParameters);
-      base = normalizeBaseUrl(cfg.baseUrl);
-      brands = validateBrands(cfg.brands);
-      key = JSON.stringify([base, checkoutId, brands, shopperResultUrl, integrity, nonce, toWpwlOptions(options())], byValue);
+      if (!cfg || typeof cfg != 'object') throw invalid('INVALID_OPTIONS', 'config', 'an object', kind(cfg));
+      const given = cfg;
+      const options = given.options;
+      const custom = given.customParameters && { ...given.customParameters };
+      const id = given.checkoutId;
+      const url = given.shopperResultUrl;
+      validateCheckoutId(id);
+      validateShopperResultUrl(url);
+      if (given.integrity !== undefined) validateIntegrity(given.integrity);
+      if (given.nonce !== undefined) validateNonce(given.nonce);
+      if (custom) validateCustomParameters(custom);
+      if (options !== undefined && (!options || typeof options != 'object' || Array.isArray(options))) {
+        throw invalid('INVALID_OPTIONS', 'options', 'an object', kind(options));
+      }
+      const lifetime = given.expiresInMs;
+      const timeout = given.timeoutMs;
+      const retryCount = given.retries;
+      const created = given.createdAt instanceof Date ? given.createdAt.getTime() : given.createdAt;
+      throwIf(
+        checkNumber('expiresInMs', lifetime, 1) ??
+          checkNumber('timeoutMs', timeout, 1) ??
+          checkNumber('retries', retryCount, 0, true) ??
+          checkNumber('createdAt', created, 0),
+      );
+      const normalizedBase = normalizeBaseUrl(given.baseUrl);
+      const checkedBrands = validateBrands(given.brands);
+      const checkedOptions: WpwlOptionsInput = { ...options, locale: given.locale ?? options?.locale };
+      key = JSON.stringify(
+        [normalizedBase, id, checkedBrands, url, given.integrity, given.nonce, toWpwlOptions(checkedOptions)],
+        byValue,
+      );
+      checkoutId = id;
+      shopperResultUrl = url;
+      base = normalizedBase;
+      brands = checkedBrands;
+      integrity = given.integrity;
+      nonce = given.nonce;
+      customParameters = custom;
+      widgetOptions = checkedOptions;
+      createdAt = created as number | undefined;
+      expiresInMs = lifetime;
+      timeoutMs = timeout;
+      retries = retryCount;
       bad = undefined;
     } catch (error) {
       bad = isWpwlError(error) ? error : new WpwlError('INVALID_OPTIONS', String(error), { cause: error });
@@ -236,14 +334,17 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   function expire(error: WpwlError) {
     unmount();
     set('expired', error);
-    cfg.onExpired?.();
-    cfg.onError?.(error);
+    callSafely('onExpired', () => callbacks().onExpired?.());
+    callSafely('onError', () => callbacks().onError?.(error));
   }
 
-  /** (Re)starts the expiry timer; false when the checkout has already expired. */
+  /** When the current checkout expires: its `createdAt`, or when it was first mounted, plus its lifetime. */
+  const checkoutExpiresAt = () => (createdAt ?? born[checkoutId]!) + (expiresInMs ?? CHECKOUT_LIFETIME_MS);
+
+  /** (Re)starts the expiry timer for the shown checkout; false when it has already expired. */
   function arm(): boolean {
     clearTimeout(expiry);
-    let left = +(cfg.createdAt ?? born[cfg.checkoutId]!) + (cfg.expiresInMs ?? 18e5) - Date.now();
+    let left = expiresAt - Date.now();
     // A payment sent just before expiry may still be accepted: unloading now
     // would strand the shopper without the redirect. The widget's answer (a
     // redirect, its own expired error, or marked fields) ends the wait.
@@ -255,7 +356,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   }
 
   const owner: Owner = {
-    c: () => cfg,
+    c: callbacks,
+    p: () => customParameters,
     s: set,
     e: (error) =>
       error.code == 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status == 'submitting' ? 'ready' : snap.status),
@@ -295,7 +397,8 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     }
     container = el;
     if (session) return void el.append(session.r);
-    born[cfg.checkoutId] ??= Date.now();
+    born[checkoutId] ??= Date.now();
+    expiresAt = checkoutExpiresAt();
     if (!arm()) return;
 
     slot?.o?.x();
@@ -314,10 +417,10 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     const root = document.createElement('div');
     const form = root.appendChild(document.createElement('form'));
     form.className = 'paymentWidgets';
-    form.action = cfg.shopperResultUrl;
+    form.action = shopperResultUrl;
     form.dataset.brands = brands.join(' ');
     el.append(root);
-    const s: Session = (slot = session = { k: key, b: base, r: root, a: new AbortController(), o: owner });
+    const s: Session = (slot = session = { k: key, i: checkoutId, b: base, r: root, a: new AbortController(), o: owner });
     // The hooks let a payment through, then the widget refused it after all:
     // it marks fields (or shows a message) with wpwl-has-error and sends
     // nothing, without a callback. Back to ready, or the page would say
@@ -329,11 +432,11 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         s.o?.s('ready');
       }
     }).observe(root, { subtree: true, childList: true, attributes: true });
-    const id = cfg.checkoutId;
+    const id = checkoutId;
     const latest = () => s.o?.c();
     // Top-level callbacks run through the latest config of whoever owns the
     // session, so new inline functions need no re-mount.
-    const live: WpwlOptionsInput = options();
+    const live: WpwlOptionsInput = { ...widgetOptions };
     for (const name in live) {
       if (typeof live[name] == 'function') {
         live[name] = function (this: unknown, ...args: unknown[]) {
@@ -352,19 +455,19 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         }
         s.y = true;
         s.o?.s('ready');
-        latest()?.onReady?.();
+        callSafely('onReady', () => latest()?.onReady?.());
       },
       onError: (error) => ((s.p = false), s.o?.e(error)),
       beforeSubmit(form, kind) {
         s.o?.s('submitting');
-        const c = latest();
-        return c?.onBeforeSubmit?.({ form, kind, checkoutId: c.checkoutId });
+        // The checkout being paid is this session's, whatever config is waiting.
+        return latest()?.onBeforeSubmit?.({ form, kind, checkoutId: id });
       },
       onSubmit(form, _kind, ok) {
         s.p = ok;
         if (!ok) return s.o?.s('ready');
         form.querySelectorAll('[data-wpwl-param]').forEach((input) => input.remove());
-        for (const [name, value] of Object.entries(latest()?.customParameters ?? {})) {
+        for (const [name, value] of Object.entries(s.o?.p() ?? {})) {
           const input = form.appendChild(document.createElement('input'));
           input.type = 'hidden';
           input.name = `customParameters[${name}]`;
@@ -375,7 +478,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     });
 
     set('loading');
-    loadPaymentWidgets({ ...cfg, baseUrl: base, signal: s.a.signal }).catch((error: unknown) => {
+    loadPaymentWidgets({ baseUrl: base, checkoutId, integrity, nonce, timeoutMs, retries, signal: s.a.signal }).catch((error: unknown) => {
       // Ready already: the widget came from a script that arrived before this one.
       if (s.y) return;
       s.f = true;
@@ -395,7 +498,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   // The download starts now, ahead of the mount a UI binding makes after its
   // render (an update while mounted re-mounts at once: nothing to win there).
   // On the server the preload does nothing.
-  else pre = preloadPaymentWidgets({ ...cfg, baseUrl: base });
+  else pre = preloadPaymentWidgets({ baseUrl: base, checkoutId, integrity, nonce });
 
   return {
     subscribe(listener) {
@@ -414,12 +517,20 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         // The same mistake handed over again (a UI binding re-rendering) was
         // already reported: a new snapshot here would re-render it forever.
         if (was?.code == bad.code && was.message == bad.message) bad = was;
+        // A payment on its way keeps its widget; the mistake shows once the widget has answered.
+        else if (session?.p) remountWhenSettled = true;
         else unmount(), fail(bad);
       } else if (!container) {
         if (was && snap.status == 'error') set('idle');
       } else if (key != previous || was) {
-        remount();
-      } else if (session) {
+        // A payment on its way keeps its widget until the widget answers. (A
+        // before-submit hook still pending has sent nothing: that widget goes
+        // at once, and the hook's late answer reaches nobody.)
+        if (session?.p) remountWhenSettled = true;
+        else remount();
+      } else if (session && !remountWhenSettled) {
+        // Same widget: createdAt or expiresInMs may have changed.
+        expiresAt = checkoutExpiresAt();
         arm();
       }
     },
@@ -427,6 +538,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       if (snap.status == 'error' && !bad) remount();
     },
     destroy() {
+      remountWhenSettled = false;
       if (snap.status != 'destroyed') owner.x();
     },
   };

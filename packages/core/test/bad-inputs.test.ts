@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  createPaymentWidget,
   loadPaymentWidgets,
   readShopperResult,
   resolveLocale,
@@ -24,7 +25,52 @@ const SHA384 = 'sha384-OLBgp1GsljhM2TJ+sbHjaiH9txEUvgdDTAzHv2P24donTt6/529l+9Ua0
 const load = (overrides: Record<string, unknown>) => () =>
   loadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, ...overrides } as Parameters<typeof loadPaymentWidgets>[0]);
 
+/**
+ * Creates a controller with the overrides, mounts it into a container in the
+ * document, and throws the error its snapshot then holds (an invalid config
+ * does not throw: the controller starts in `error`).
+ */
+const controller = (overrides: Record<string, unknown> | null) => () => {
+  const container = document.body.appendChild(document.createElement('div'));
+  const config = overrides === null ? null : { baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r', ...overrides };
+  const widget = createPaymentWidget(config as unknown as Parameters<typeof createPaymentWidget>[0]);
+  try {
+    widget.mount(container);
+    throw widget.getSnapshot().error;
+  } finally {
+    widget.destroy();
+    container.remove();
+  }
+};
+
 const cases: [string, () => unknown, WpwlErrorCode][] = [
+  // numbers and structure, through the loader and the controller
+  ['loader: timeoutMs not a number', load({ timeoutMs: 'soon' }), 'INVALID_OPTIONS'],
+  ['loader: timeoutMs NaN', load({ timeoutMs: Number.NaN }), 'INVALID_OPTIONS'],
+  ['loader: negative retries', load({ retries: -5 }), 'INVALID_OPTIONS'],
+  ['loader: fractional retries', load({ retries: 1.5 }), 'INVALID_OPTIONS'],
+  ['loader: retryDelayMs Infinity', load({ retryDelayMs: Number.POSITIVE_INFINITY }), 'INVALID_OPTIONS'],
+  ['controller: config null', controller(null), 'INVALID_OPTIONS'],
+  ['controller: expiresInMs NaN', controller({ expiresInMs: Number.NaN }), 'INVALID_OPTIONS'],
+  ['controller: expiresInMs zero', controller({ expiresInMs: 0 }), 'INVALID_OPTIONS'],
+  ['controller: createdAt a word', controller({ createdAt: 'yesterday' }), 'INVALID_OPTIONS'],
+  ['controller: createdAt an invalid Date', controller({ createdAt: new Date('nope') }), 'INVALID_OPTIONS'],
+  ['controller: timeoutMs a word', controller({ timeoutMs: 'soon' }), 'INVALID_OPTIONS'],
+  ['controller: negative retries', controller({ retries: -5 }), 'INVALID_OPTIONS'],
+  ['controller: options a string', controller({ options: 'plain' }), 'INVALID_OPTIONS'],
+  ['controller: options a number', controller({ options: 42 }), 'INVALID_OPTIONS'],
+  ['controller: options an array', controller({ options: ['plain'] }), 'INVALID_OPTIONS'],
+  ['controller: customParameters a string', controller({ customParameters: 'SHOPPER_x=1' }), 'INVALID_CUSTOM_PARAMETER'],
+  ['controller: brands a number', controller({ brands: 42 }), 'INVALID_BRAND'],
+  ['controller: container not an element', () => {
+    const widget = createPaymentWidget({ baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r' });
+    try {
+      widget.mount({} as HTMLElement);
+      throw widget.getSnapshot().error;
+    } finally {
+      widget.destroy();
+    }
+  }, 'INVALID_CONTAINER'],
   // through the loader
   ['loader: plain http base URL', load({ baseUrl: 'http://gateway.example.com' }), 'INVALID_BASE_URL'],
   ['loader: javascript: base URL', load({ baseUrl: 'javascript:alert(1)//' }), 'INVALID_BASE_URL'],

@@ -1,0 +1,212 @@
+// The controller against what a real page does to it: a new checkout id while
+// a payment is on its way, callbacks that throw, a config changed after it was
+// checked, a config that is not one, and a widget script that arrives after
+// its widget was destroyed. Driven through the fake widget in happy-dom.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPaymentWidget, type PaymentWidgetConfig, type PaymentWidgetController } from '../src/index.js';
+import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
+
+const BASE = 'https://test.gateway.example';
+const ID = '8a8294174b7ecb28014b9699220015ca';
+const ID2 = '8a8294174b7ecb28014b9699220015cb';
+
+const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
+  checkoutId: ID,
+  brands: 'VISA MASTER',
+  shopperResultUrl: 'https://shop.example/result',
+  baseUrl: BASE,
+  ...overrides,
+});
+
+const controllers: PaymentWidgetController[] = [];
+function create(cfg: PaymentWidgetConfig) {
+  const controller = createPaymentWidget(cfg);
+  controllers.push(controller);
+  return controller;
+}
+function box() {
+  const el = document.createElement('div');
+  document.body.append(el);
+  return el;
+}
+const scriptIds = (fake: FakeWidget) => fake.liveScripts().map((script) => new URL(script.src).searchParams.get('checkoutId'));
+
+let fake: FakeWidget;
+beforeEach(() => {
+  fake = installFakeWidget();
+});
+afterEach(async () => {
+  controllers.splice(0).forEach((controller) => controller.destroy());
+  await flush();
+  expect('wpwlOptions' in window).toBe(false);
+  expect(document.querySelectorAll('script')).toHaveLength(0);
+  vi.restoreAllMocks();
+  fake.uninstall();
+});
+
+describe('a new checkout while a payment is on its way', () => {
+  it('keeps the widget of the checkout being paid until the widget answers, then shows the new one', async () => {
+    const widget = create(config());
+    const el = box();
+    widget.mount(el);
+    const { pay, submitted, unload } = await fake.finishLoad();
+    pay();
+    expect(submitted).toHaveLength(1);
+    expect(widget.getSnapshot().status).toBe('submitting');
+
+    // A cart change or a refetch hands over a new checkout mid-payment.
+    widget.update(config({ checkoutId: ID2 }));
+    await flush();
+    expect(widget.getSnapshot().status).toBe('submitting');
+    expect(unload).not.toHaveBeenCalled();
+    expect(scriptIds(fake)).toEqual([ID]);
+    expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+
+    // The widget answers: the card was refused (fields marked). Now the new checkout applies.
+    document.querySelector('.wpwl-form input')!.classList.add('wpwl-has-error');
+    await flush();
+    await flush();
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(scriptIds(fake)).toEqual([ID2]);
+    expect(widget.getSnapshot().status).toBe('loading');
+  });
+
+  it('applies the waiting checkout after the widget reports an error for the payment', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const { pay } = await fake.finishLoad();
+    pay();
+    widget.update(config({ checkoutId: ID2 }));
+    expect(scriptIds(fake)).toEqual([ID]);
+    page.wpwlOptions!.onError!({ name: 'WidgetError', message: 'declined' } as never);
+    await flush();
+    expect(scriptIds(fake)).toEqual([ID2]);
+  });
+
+  it('destroy while paying still tears down at once (the binding left the page)', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const { pay, unload } = await fake.finishLoad();
+    pay();
+    widget.update(config({ checkoutId: ID2 }));
+    widget.destroy();
+    await flush();
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(fake.liveScripts()).toHaveLength(0);
+  });
+});
+
+describe('callbacks that throw', () => {
+  it('a throwing onStatusChange, subscriber and onReady neither break mount nor stop the widget', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const boom = () => {
+      throw new Error('boom');
+    };
+    const widget = create(config({ onStatusChange: boom, onReady: boom }));
+    const seen: string[] = [];
+    widget.subscribe(boom);
+    widget.subscribe(() => seen.push(widget.getSnapshot().status));
+    expect(() => widget.mount(box())).not.toThrow();
+    expect(widget.getSnapshot().status).toBe('loading');
+    await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(seen).toEqual(['loading', 'ready']);
+    const reported = consoleError.mock.calls.map(([error]) => error as { code?: string; details?: { field?: string } });
+    expect(reported.every((error) => error.code === 'CALLBACK_FAILED')).toBe(true);
+    expect(new Set(reported.map((error) => error.details?.field))).toEqual(new Set(['onStatusChange', 'subscribe listener', 'onReady']));
+  });
+
+  it('a throwing onError still leaves the controller in error, and retry loads again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const widget = create(
+      config({
+        onError: () => {
+          throw new Error('boom');
+        },
+      }),
+    );
+    widget.mount(box());
+    await fake.failLoad();
+    expect(widget.getSnapshot().status).toBe('error');
+    widget.retry();
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(fake.liveScripts()).toHaveLength(1);
+  });
+});
+
+describe('values are used as they were checked', () => {
+  it('a shopperResultUrl changed in place after creation never reaches the form', async () => {
+    const cfg = config();
+    const widget = create(cfg);
+    cfg.shopperResultUrl = 'javascript:alert(1)';
+    const el = box();
+    widget.mount(el);
+    expect(el.querySelector('form')!.getAttribute('action')).toBe('https://shop.example/result');
+  });
+
+  it('a getter that answers differently on the second read cannot slip past the checks', async () => {
+    let reads = 0;
+    const cfg = config();
+    Object.defineProperty(cfg, 'shopperResultUrl', { get: () => (reads++ === 0 ? 'https://shop.example/result' : 'javascript:alert(1)') });
+    const widget = create(cfg);
+    const el = box();
+    widget.mount(el);
+    expect(el.querySelector('form')!.getAttribute('action')).toBe('https://shop.example/result');
+  });
+
+  it('customParameters changed in place after update are not submitted unchecked', async () => {
+    const custom: Record<string, string> = { SHOPPER_order: '1' };
+    const widget = create(config({ customParameters: custom }));
+    widget.mount(box());
+    const { pay, submitted } = await fake.finishLoad();
+    custom.orderId = 'not SHOPPER_';
+    pay();
+    expect([...submitted[0]!.keys()]).toContain('customParameters[SHOPPER_order]');
+    expect([...submitted[0]!.keys()]).not.toContain('customParameters[orderId]');
+  });
+});
+
+describe('input that is not a config or a container', () => {
+  it.each([null, undefined, 42, 'config'])('createPaymentWidget(%j) starts in error with a coded error, and mount does not throw', (given) => {
+    const widget = create(given as unknown as PaymentWidgetConfig);
+    expect(widget.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'INVALID_OPTIONS', details: { field: 'config' } } });
+    expect(() => widget.mount(box())).not.toThrow();
+    expect(fake.liveScripts()).toHaveLength(0);
+  });
+
+  it.each([null, {}, 'div'])('mount(%j) is refused with INVALID_CONTAINER, not a TypeError', (el) => {
+    const widget = create(config());
+    expect(() => widget.mount(el as unknown as HTMLElement)).not.toThrow();
+    expect(widget.getSnapshot().error?.code).toBe('INVALID_CONTAINER');
+  });
+
+  it('a text node is refused as a container', () => {
+    const widget = create(config());
+    const text = document.body.appendChild(document.createTextNode('x'));
+    widget.mount(text as unknown as HTMLElement);
+    expect(widget.getSnapshot().error?.code).toBe('INVALID_CONTAINER');
+  });
+});
+
+describe('a widget script that arrives after destroy', () => {
+  it('takes down the late widget, its follow-up script and stylesheet when it arrives', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const [script] = fake.liveScripts();
+    widget.destroy();
+    await flush();
+    expect(fake.liveScripts()).toHaveLength(0);
+    // The browser runs the removed script anyway: it sets wpwl and adds its files.
+    const unload = vi.fn();
+    page.wpwl = { unload };
+    const helper = document.head.appendChild(document.createElement('script'));
+    helper.src = `${BASE}/v1/static.min.js`;
+    const css = document.head.appendChild(document.createElement('link'));
+    css.rel = 'stylesheet';
+    css.href = `${BASE}/v1/css/paymentWidgets.min.css`;
+    fake.fire(script!, 'load');
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect('wpwl' in window).toBe(false);
+    expect(document.querySelectorAll('script, link')).toHaveLength(0);
+  });
+});
