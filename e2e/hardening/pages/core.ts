@@ -6,6 +6,10 @@ installHarness('core', {
   mount(el, config, callbacks) {
     const widget = createPaymentWidget({ ...(config as unknown as PaymentWidgetConfig), ...callbacks });
     widget.mount(el);
-    return { status: () => widget.getSnapshot().status, unmount: () => widget.destroy() };
+    return {
+      status: () => widget.getSnapshot().status,
+      unmount: () => widget.destroy(),
+      update: (next) => widget.update({ ...(next as unknown as PaymentWidgetConfig), ...callbacks }),
+    };
   },
 });

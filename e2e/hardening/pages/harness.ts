@@ -2,13 +2,16 @@
 // its own, or inside a page <form> for the nested-form case), the markers the
 // tests read (`data-wpwl-status`, `data-wpwl-error-code` on the host), a log
 // of the callbacks each widget fired, and `window.harness`, through which the
-// tests mount and unmount widgets. Each binding supplies only how it mounts.
+// tests mount, update and unmount widgets. Each binding supplies only how it
+// mounts and re-renders.
 
 /** A widget the test asks for: an id for its host, its config, and whether it sits inside a page form. */
 export interface WidgetSpec {
   id: string;
   config: Record<string, unknown>;
   nested?: boolean;
+  /** Callbacks that throw after they logged their event: the page's own code failing. */
+  throwing?: Array<keyof Callbacks>;
 }
 
 /** One callback a widget fired. */
@@ -31,13 +34,17 @@ export interface Callbacks {
 /** What a binding's page supplies. */
 export interface BindingAdapter {
   /** Mounts a widget with `config` into `el`; returns how to read its status and how to unmount it. */
-  mount(el: HTMLElement, config: Record<string, unknown>, callbacks: Callbacks): { status(): string; unmount(): void };
+  mount(
+    el: HTMLElement,
+    config: Record<string, unknown>,
+    callbacks: Callbacks,
+  ): { status(): string; unmount(): void; update(config: Record<string, unknown>): void };
 }
 
 export function installHarness(name: string, adapter: BindingAdapter): void {
   const hosts = document.getElementById('hosts')!;
   const events: HarnessEvent[] = [];
-  const mounted = new Map<string, { host: HTMLElement; status(): string; unmount(): void }>();
+  const mounted = new Map<string, { host: HTMLElement; status(): string; unmount(): void; update(config: Record<string, unknown>): void }>();
 
   const harness = {
     binding: name,
@@ -66,7 +73,17 @@ export function installHarness(name: string, adapter: BindingAdapter): void {
         onExpired: () => events.push({ id: spec.id, type: 'expired' }),
         onStatusChange: (snapshot) => events.push({ id: spec.id, type: 'status', status: snapshot.status }),
       };
+      for (const name of spec.throwing ?? []) {
+        const log = callbacks[name] as (...args: never[]) => void;
+        callbacks[name] = ((...args: never[]) => {
+          log(...args);
+          throw new Error(`${name} failed in the page's own code`);
+        }) as never;
+      }
       mounted.set(spec.id, { host, ...adapter.mount(slot, spec.config, callbacks) });
+    },
+    update(id: string, config: Record<string, unknown>) {
+      mounted.get(id)?.update(config);
     },
     status(id: string): string {
       return mounted.get(id)?.status() ?? 'absent';

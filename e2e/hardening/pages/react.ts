@@ -9,11 +9,15 @@ import { installHarness } from './harness.js';
 installHarness('react', {
   mount(el, config, callbacks) {
     const root = createRoot(el);
-    const props = { ...(config as unknown as PaymentWidgetProps), ...callbacks };
-    flushSync(() => root.render(createElement(StrictMode, null, createElement(PaymentWidget, props))));
+    const render = (next: Record<string, unknown>) => {
+      const props = { ...(next as unknown as PaymentWidgetProps), ...callbacks };
+      flushSync(() => root.render(createElement(StrictMode, null, createElement(PaymentWidget, props))));
+    };
+    render(config);
     return {
       status: () => el.querySelector('[data-wpwl-status]')?.getAttribute('data-wpwl-status') ?? 'absent',
       unmount: () => root.unmount(),
+      update: render,
     };
   },
 });

@@ -1,0 +1,183 @@
+// What happens to a widget while something is on its way, for every binding
+// (core used directly, React, Vue, the Lit element) in real Chromium with the
+// sandbox's widget:
+// - a new checkout id handed over while the shopper's payment POST is held
+//   keeps the widget being paid: one payment, for the checkout shown; the new
+//   checkout applies once the widget has answered;
+// - callbacks of the page's own code that throw never stop the widget;
+// - a widget closed while its script is still on the wire leaves nothing when
+//   the script arrives: no `wpwl`, no follow-up script, no stylesheet.
+import type { Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdRequests, launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
+import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
+import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { fillCard } from '../support/shopper.js';
+import { bindingsUnderTest, buildHardeningPages, type HardeningPages } from './support/pages.js';
+import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
+
+const { bindings } = bindingsUnderTest();
+
+let sandbox: SandboxServer;
+let gateway: GatewayAccess;
+let pages: HardeningPages;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
+  gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+});
+afterAll(async () => {
+  await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
+});
+
+const configFor = (checkoutId: string): Record<string, unknown> => ({
+  checkoutId,
+  brands: 'VISA MASTER',
+  shopperResultUrl: `${pages.url}/result.html`,
+  baseUrl: sandbox.url,
+});
+
+type Harness = {
+  mount(spec: { id: string; config: Record<string, unknown>; throwing?: string[] }): void;
+  update(id: string, config: Record<string, unknown>): void;
+  unmount(id: string): void;
+  status(id: string): string;
+  events: Array<{ id: string; type: string; status?: string; code?: string }>;
+};
+const harness = (tab: TestPage) => ({
+  mount: (spec: { id: string; config: Record<string, unknown>; throwing?: string[] }) =>
+    tab.page.evaluate((s) => (window as unknown as { harness: Harness }).harness.mount(s), spec),
+  update: (id: string, config: Record<string, unknown>) =>
+    tab.page.evaluate(({ i, c }) => (window as unknown as { harness: Harness }).harness.update(i, c), { i: id, c: config }),
+  unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.unmount(i), id),
+  status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.status(i), id),
+});
+
+async function openPage(binding: string): Promise<TestPage> {
+  const tab = await browser.newPage();
+  await tab.page.goto(`${pages.url}/?binding=${binding}`);
+  await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
+  return tab;
+}
+
+/** Checkout ids of the widget's rendered card forms (from their action). */
+const renderedCheckouts = (tab: TestPage) =>
+  tab.page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+  );
+const scriptRequestsFor = (tab: TestPage, checkoutId: string) =>
+  tab.requestsTo('GET', WIDGET_SCRIPT).filter((request) => new URL(request.url).searchParams.get('checkoutId') === checkoutId);
+const paymentPosts = (tab: TestPage) => tab.requestsTo('POST', PAYMENT_POST).map((request) => new URL(request.url).pathname);
+const paymentCode = async (checkoutId: string) => (await readPaymentStatus(gateway, `/v1/checkouts/${checkoutId}/payment`)).body.result?.code;
+
+/** Mounts a widget for `checkoutId`, waits until it is ready, and presses pay with the payment POST held. */
+async function payWithPostHeld(tab: TestPage, checkoutId: string): Promise<Route> {
+  const page = harness(tab);
+  await page.mount({ id: 'w', config: configFor(checkoutId) });
+  await expect.poll(() => page.status('w'), { timeout: 10_000 }).toBe('ready');
+  const posts = await holdRequests(tab.page, (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
+  await fillCard(tab.page, SUCCESS_CARD);
+  await tab.page.click('.wpwl-button-pay');
+  const held = await posts.next();
+  await posts.passThrough();
+  await expect.poll(() => page.status('w')).toBe('submitting');
+  return held;
+}
+
+describe.each(bindings)('%s', (binding) => {
+  it('a new checkout id while the payment is on its way: the widget being paid stays, one payment, the new checkout waits', async () => {
+    const [paid, next] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const tab = await openPage(binding);
+    try {
+      const held = await payWithPostHeld(tab, paid.id);
+      await harness(tab).update('w', configFor(next.id));
+      // Give the binding every chance to re-render and re-mount: it must not.
+      await tab.page.waitForTimeout(600);
+      expect(await harness(tab).status('w')).toBe('submitting');
+      expect(await renderedCheckouts(tab)).toEqual([paid.id]);
+      expect(scriptRequestsFor(tab, next.id)).toEqual([]);
+
+      await held.continue();
+      await tab.page.waitForURL((url) => url.pathname === '/result.html');
+      expect(paymentPosts(tab)).toEqual([`/v1/checkouts/${paid.id}/payment`]);
+      expect(await paymentCode(paid.id)).toBe('000.100.110');
+      expect(await paymentCode(next.id)).toMatch(/^000\.200/);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('the payment fails in the widget: then the waiting checkout applies, and it pays', async () => {
+    const [failed, next] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const tab = await openPage(binding);
+    try {
+      const held = await payWithPostHeld(tab, failed.id);
+      await harness(tab).update('w', configFor(next.id));
+      await tab.page.waitForTimeout(300);
+      expect(await renderedCheckouts(tab)).toEqual([failed.id]);
+      // The gateway's answer is lost in a fault: the widget reports an error and stays on the page.
+      await held.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
+      await expect.poll(() => renderedCheckouts(tab), { timeout: 10_000 }).toEqual([next.id]);
+      await expect.poll(() => harness(tab).status('w'), { timeout: 10_000 }).toBe('ready');
+
+      await fillCard(tab.page, SUCCESS_CARD);
+      await tab.page.click('.wpwl-button-pay');
+      await tab.page.waitForURL((url) => url.pathname === '/result.html');
+      expect(await paymentCode(next.id)).toBe('000.100.110');
+      expect(await paymentCode(failed.id)).toMatch(/^000\.200/);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it.skipIf(binding === 'lit')('callbacks that throw in the page’s own code: the widget still gets ready and pays', async () => {
+    const checkout = await createCheckout(gateway);
+    const tab = await openPage(binding);
+    const pageErrors: string[] = [];
+    tab.page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+    try {
+      const page = harness(tab);
+      await page.mount({ id: 'w', config: configFor(checkout.id), throwing: ['onStatusChange', 'onReady'] });
+      await expect.poll(() => page.status('w'), { timeout: 10_000 }).toBe('ready');
+      // Reported, not swallowed.
+      expect(pageErrors.some((text) => /onStatusChange|onReady/.test(text))).toBe(true);
+      await fillCard(tab.page, SUCCESS_CARD);
+      await tab.page.click('.wpwl-button-pay');
+      await tab.page.waitForURL((url) => url.pathname === '/result.html');
+      expect(await paymentCode(checkout.id)).toBe('000.100.110');
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('closed while its script is on the wire: when the script arrives, nothing of the widget is left', async () => {
+    const checkout = await createCheckout(gateway);
+    const tab = await openPage(binding);
+    try {
+      const scripts = await holdRequests(tab.page, (request) => WIDGET_SCRIPT.test(new URL(request.url()).pathname) && request.resourceType() === 'script');
+      const page = harness(tab);
+      await page.mount({ id: 'w', config: configFor(checkout.id) });
+      const held = await scripts.next();
+      await page.unmount('w');
+      // StrictMode-safe bindings tear down a task later.
+      await tab.page.waitForTimeout(100);
+      const arrived = tab.page.waitForEvent('requestfinished', (request) => request.url() === held.request().url());
+      await held.continue();
+      await arrived;
+      // The late script runs and adds its follow-up files; give them time to arrive.
+      await tab.page.waitForTimeout(800);
+      const left = await tab.page.evaluate((origin) => ({
+        wpwl: 'wpwl' in window,
+        wpwlOptions: 'wpwlOptions' in window,
+        gatewayFiles: Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]'))
+          .map((node) => ('src' in node ? node.src : node.href))
+          .filter((url) => url.startsWith(origin)),
+        forms: document.querySelectorAll('.wpwl-form, form.paymentWidgets').length,
+      }), sandbox.url);
+      expect(left).toEqual({ wpwl: false, wpwlOptions: false, gatewayFiles: [], forms: 0 });
+    } finally {
+      await tab.close();
+    }
+  });
+});
