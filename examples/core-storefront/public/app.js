@@ -69,6 +69,7 @@ function renderCart() {
     remove.type = 'button';
     remove.className = 'secondary';
     remove.textContent = 'Remove';
+    remove.disabled = widget !== undefined;
     remove.addEventListener('click', () => {
       cart.delete(id);
       renderCart();
@@ -79,6 +80,10 @@ function renderCart() {
   $('cart-total').textContent = fromMinor(total);
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
+  // The open checkout was prepared for this cart: the widget would charge its
+  // amount whatever the cart says now. Back to the cart to change it.
+  for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = widget !== undefined;
+  $('cart-locked').hidden = widget === undefined;
 }
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.

@@ -91,6 +91,10 @@ function renderCart() {
   $('cart-total').textContent = fromMinor(total);
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || paying;
+  // The open checkout was prepared for this cart: the widget would charge its
+  // amount whatever the cart says now. Back to the cart to change it.
+  for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = paying;
+  $('cart-locked').hidden = !paying;
 }
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
