@@ -20,6 +20,8 @@ export interface Checkout {
   currency: string;
   createdAt: string;
   expiresAt: string;
+  /** Time left on the checkout when the server answered: pass it as the widget's `expiresInMs` (device clocks may be off). */
+  expiresInMs: number;
 }
 
 /** What GET /api/payment-status answers once the server has read and verified the payment. */

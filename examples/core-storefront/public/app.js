@@ -108,6 +108,7 @@ async function requestCheckout() {
 function widgetConfig(/** @type {any} */ body) {
   $('amount-due').textContent = `${body.amount} ${body.currency}`;
   $('expired').hidden = true;
+  $('expiring-soon').hidden = true;
   return {
     checkoutId: body.checkoutId,
     baseUrl: body.baseUrl,
@@ -116,9 +117,14 @@ function widgetConfig(/** @type {any} */ body) {
     integrity: body.integrity,
     nonce,
     timeoutMs,
-    createdAt: Date.parse(body.createdAt),
+    // The time left as the server counted it: this device's clock may be off.
+    expiresInMs: body.expiresInMs,
     onExpired: () => {
       $('expired').hidden = false;
+      $('expiring-soon').hidden = true;
+    },
+    onExpiringSoon: () => {
+      $('expiring-soon').hidden = false;
     },
   };
 }
@@ -147,7 +153,7 @@ function renderWidget() {
   $('retry').hidden = status !== 'error';
   // A payment on its way must not lose its widget: the gateway may charge the
   // card, and only the widget's redirect brings the shopper to the result.
-  for (const id of ['new-checkout', 'restart']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
+  for (const id of ['new-checkout', 'restart', 'more-time']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
 }
 
 async function startPayment() {
@@ -195,6 +201,9 @@ $('checkout').addEventListener('click', () => {
 });
 $('retry').addEventListener('click', () => widget?.retry());
 $('new-checkout').addEventListener('click', () => {
+  renewCheckout().catch(showFailure);
+});
+$('more-time').addEventListener('click', () => {
   renewCheckout().catch(showFailure);
 });
 $('restart').addEventListener('click', closePayment);

@@ -250,6 +250,9 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         currency: CURRENCY,
         createdAt: createdAt.toISOString(),
         expiresAt: expiresAt.toISOString(),
+        // The time left, on this server's clock: a shopper's device clock may be off
+        // by any amount, so the page counts down from this, not from the timestamps.
+        expiresInMs: expiresAt.getTime() - Date.now(),
       });
     } catch (error) {
       return sendGatewayError(res, error);

@@ -31,6 +31,7 @@ export function ShopPage() {
   // The status as the widget last reported it, for a checkout answer that arrives later.
   const latestStatus = useRef(status);
   const [expired, setExpired] = useState(false);
+  const [expiringSoon, setExpiringSoon] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -64,6 +65,7 @@ export function ShopPage() {
       if (latestStatus.current === 'submitting') return;
       setCheckout(next);
       setExpired(false);
+      setExpiringSoon(false);
     } catch (error) {
       setProblem(`Could not start the payment: ${(error as Error).message}`);
     } finally {
@@ -145,7 +147,7 @@ export function ShopPage() {
             brands={checkout.brands}
             shopperResultUrl={checkout.shopperResultUrl}
             integrity={checkout.integrity}
-            createdAt={Date.parse(checkout.createdAt)}
+            expiresInMs={checkout.expiresInMs}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
             timeoutMs={timeoutMs}
             onStatusChange={({ status: next }) => {
@@ -153,6 +155,7 @@ export function ShopPage() {
               setStatus(next);
             }}
             onExpired={() => setExpired(true)}
+            onExpiringSoon={() => setExpiringSoon(true)}
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
                 <p className="error" role="alert" data-wpwl-error-code={error?.code}>
@@ -173,6 +176,14 @@ export function ShopPage() {
           <p id="widget-status" className="status" aria-live="polite">
             {STATUS_TEXT[status]}
           </p>
+          {expiringSoon && !expired && !sending && (
+            <p className="warning" role="status" data-wpwl-expiry-warning>
+              Your payment session ends in a few minutes.{' '}
+              <button type="button" data-wpwl-more-time disabled={busy} onClick={() => void pay()}>
+                Get more time
+              </button>
+            </p>
+          )}
           {expired && (
             <p className="error" data-wpwl-expired>
               Get a new payment session to pay.

@@ -119,6 +119,7 @@ async function requestCheckout() {
 function configureWidget(/** @type {any} */ checkout) {
   $('amount-due').textContent = `${checkout.amount} ${checkout.currency}`;
   $('expired').hidden = true;
+  $('expiring-soon').hidden = true;
   // The nonce as a property: an attribute would put it into the DOM.
   widget.nonce = nonce;
   widget.setAttribute('base-url', checkout.baseUrl);
@@ -128,6 +129,8 @@ function configureWidget(/** @type {any} */ checkout) {
   else widget.removeAttribute('integrity');
   widget.setAttribute('locale', document.documentElement.lang);
   if (timeoutMs) widget.setAttribute('timeout-ms', timeoutMs);
+  // The time left as the server counted it: this device's clock may be off.
+  widget.setAttribute('expires-in-ms', String(checkout.expiresInMs));
   widget.setAttribute('checkout-id', checkout.checkoutId);
 }
 
@@ -183,13 +186,17 @@ function renderWidget() {
   $('retry').hidden = status !== 'error';
   // A payment on its way must not lose its widget: the gateway may charge the
   // card, and only the widget's redirect brings the shopper to the result.
-  for (const id of ['new-checkout', 'cancel']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
+  for (const id of ['new-checkout', 'cancel', 'more-time']) /** @type {HTMLButtonElement} */ ($(id)).disabled = status === 'submitting';
 }
 
 widget.addEventListener('wpwl-status-change', renderWidget);
 widget.addEventListener('wpwl-error', renderWidget);
 widget.addEventListener('wpwl-expired', () => {
   $('expired').hidden = false;
+  $('expiring-soon').hidden = true;
+});
+widget.addEventListener('wpwl-expiring-soon', () => {
+  $('expiring-soon').hidden = false;
 });
 widget.addEventListener('wpwl-before-submit', (event) => {
   const terms = /** @type {HTMLInputElement} */ ($('terms'));
@@ -210,6 +217,9 @@ $('checkout').addEventListener('click', () => {
   startPayment().catch(showFailure);
 });
 $('retry').addEventListener('click', () => widget.retry());
+$('more-time').addEventListener('click', () => {
+  renewCheckout().catch(showFailure);
+});
 $('new-checkout').addEventListener('click', () => {
   renewCheckout().catch(showFailure);
 });

@@ -27,6 +27,14 @@ export interface WidgetSnapshot {
   readonly status: WidgetStatus;
   /** The last error: why the status is `error` or `expired`, or a widget error reported while `ready`. */
   readonly error?: WpwlError;
+  /**
+   * While a checkout is shown: when it expires, in ms on this device's clock
+   * (`expiresAt - Date.now()` is the time left). Counted from when the
+   * checkout was first mounted here, or from `createdAt`.
+   */
+  readonly expiresAt?: number;
+  /** The checkout ends within `warnBeforeExpiryMs`: offer the shopper more time (a new checkout for the same cart). */
+  readonly expiringSoon?: boolean;
 }
 
 /** Passed to `config.onBeforeSubmit`. */
@@ -59,10 +67,21 @@ export interface PaymentWidgetConfig {
   options?: WpwlOptionsInput;
   /** Written into the submitted form as `customParameters[NAME]`; names must start with `SHOPPER_`. */
   customParameters?: Record<string, string>;
-  /** When the checkout was prepared; default: when this checkout id was first mounted. */
+  /**
+   * When the checkout was prepared, on this device's clock; default: when this
+   * checkout id was first mounted. A server's timestamp compared with a device
+   * clock that is off expires a fresh checkout at once: prefer `expiresInMs`.
+   */
   createdAt?: Date | number;
-  /** Checkout lifetime; default 30 minutes. */
+  /**
+   * Time left on the checkout from `createdAt` (default: from when it was first
+   * mounted); default 30 minutes. Pass the time left that your server computed
+   * (its expiry minus its own clock) and no `createdAt`: the device's clock then
+   * never matters.
+   */
   expiresInMs?: number;
+  /** How long before the end `expiringSoon` is set in the snapshot; default 5 minutes. */
+  warnBeforeExpiryMs?: number;
   /** Script load timeout, passed to the loader. */
   timeoutMs?: number;
   /** Script load retries, passed to the loader. */
@@ -77,6 +96,8 @@ export interface PaymentWidgetConfig {
   onBeforeSubmit?(context: BeforeSubmitContext): BeforeSubmitResult;
   /** Called with the new snapshot whenever the status changes. */
   onStatusChange?(snapshot: WidgetSnapshot): void;
+  /** The checkout ends within `warnBeforeExpiryMs`: called once per checkout, with `expiresAt` (ms, this device's clock). */
+  onExpiringSoon?(expiresAt: number): void;
 }
 
 /** A widget controller: a store for UI bindings plus mount/update/retry/destroy. */
@@ -139,8 +160,8 @@ interface Session {
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl };
 // Pure: the loader's bundle must not keep the controller's module state.
-const snapshot = (status: WidgetStatus, error?: WpwlError): WidgetSnapshot =>
-  Object.freeze(error ? { status, error } : { status });
+const snapshot = (status: WidgetStatus, error?: WpwlError, expiresAt?: number, expiringSoon?: boolean): WidgetSnapshot =>
+  Object.freeze({ status, ...(error && { error }), ...(expiresAt && { expiresAt }), ...(expiringSoon && { expiringSoon }) });
 const IDLE = /* @__PURE__ */ snapshot('idle');
 /** The page's one widget slot. */
 let slot: Session | undefined;
@@ -179,6 +200,8 @@ function clear(base: string, root?: HTMLElement): void {
 /** Object keys sorted and functions reduced to their presence: equal by value ⇔ equal strings. */
 /** The default checkout lifetime: 30 minutes, per the interface. */
 const CHECKOUT_LIFETIME_MS = 1_800_000;
+/** When the snapshot says `expiringSoon` by default: 5 minutes before the end. */
+const WARN_BEFORE_EXPIRY_MS = 300_000;
 
 /**
  * Runs a callback of the page's own code. What it throws is reported on the
@@ -228,6 +251,9 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   let expiresInMs: number | undefined;
   let timeoutMs: number | undefined;
   let retries: number | undefined;
+  let warnBeforeExpiryMs = WARN_BEFORE_EXPIRY_MS;
+  /** The shown checkout ends within `warnBeforeExpiryMs`. */
+  let expiringSoon = false;
   /** When the shown checkout expires (ms since the epoch), set at mount. */
   let expiresAt = 0;
   /**
@@ -255,8 +281,11 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   function set(status: WidgetStatus, error?: WpwlError) {
     const previous = snap.status;
     const changed = status != previous;
-    if (changed || error != snap.error) {
-      snap = snapshot(status, error);
+    // Expiry is part of the snapshot while a checkout is shown.
+    const shownUntil = session ? expiresAt : undefined;
+    const soon = !!session && expiringSoon;
+    if (changed || error != snap.error || shownUntil != snap.expiresAt || soon != !!snap.expiringSoon) {
+      snap = snapshot(status, error, shownUntil, soon);
       listeners.forEach((listener) => callSafely('subscribe listener', listener));
       if (changed) callSafely('onStatusChange', () => callbacks().onStatusChange?.(snap));
     }
@@ -292,11 +321,13 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       const timeout = given.timeoutMs;
       const retryCount = given.retries;
       const created = given.createdAt instanceof Date ? given.createdAt.getTime() : given.createdAt;
+      const warning = given.warnBeforeExpiryMs;
       throwIf(
         checkNumber('expiresInMs', lifetime, 1) ??
           checkNumber('timeoutMs', timeout, 1) ??
           checkNumber('retries', retryCount, 0, true) ??
-          checkNumber('createdAt', created, 0),
+          checkNumber('createdAt', created, 0) ??
+          checkNumber('warnBeforeExpiryMs', warning, 0),
       );
       const normalizedBase = normalizeBaseUrl(given.baseUrl);
       const checkedBrands = validateBrands(given.brands);
@@ -317,6 +348,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       expiresInMs = lifetime;
       timeoutMs = timeout;
       retries = retryCount;
+      warnBeforeExpiryMs = warning ?? WARN_BEFORE_EXPIRY_MS;
       bad = undefined;
     } catch (error) {
       bad = isWpwlError(error) ? error : new WpwlError('INVALID_OPTIONS', String(error), { cause: error });
@@ -350,8 +382,13 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     // redirect, its own expired error, or marked fields) ends the wait.
     if (left <= 0 && session?.p) left = 1e3;
     if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout')), false;
-    // Re-checked when it fires: setTimeout cannot wait longer than ~24.8 days.
-    expiry = setTimeout(arm, Math.min(left, 2 ** 31 - 1));
+    const warn = !expiringSoon && left <= warnBeforeExpiryMs;
+    expiringSoon = left <= warnBeforeExpiryMs;
+    set(snap.status, snap.error);
+    if (warn) callSafely('onExpiringSoon', () => callbacks().onExpiringSoon?.(expiresAt));
+    // Wakes for the warning, then for the end; re-checked when it fires:
+    // setTimeout cannot wait longer than ~24.8 days.
+    expiry = setTimeout(arm, Math.min(expiringSoon ? left : left - warnBeforeExpiryMs, 2 ** 31 - 1));
     return true;
   }
 

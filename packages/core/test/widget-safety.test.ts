@@ -210,3 +210,54 @@ describe('a widget script that arrives after destroy', () => {
     expect(document.querySelectorAll('script, link')).toHaveLength(0);
   });
 });
+
+describe('expiry the shopper can see coming', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a device clock 31 minutes ahead does not expire a fresh checkout given the time its server says is left', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    // The device believes it is 31 minutes later than the server does.
+    vi.setSystemTime(Date.parse('2026-11-24T12:31:00Z'));
+    const serverSaysLeft = Date.parse('2026-11-24T12:30:00Z') - Date.parse('2026-11-24T12:00:00Z');
+    // (The script load timeout is set past the test so the load stays pending.)
+    const widget = create(config({ expiresInMs: serverSaysLeft, timeoutMs: 3_600_000 }));
+    widget.mount(box());
+    expect(widget.getSnapshot().status).toBe('loading');
+    expect(widget.getSnapshot().expiresAt).toBe(Date.now() + 30 * 60_000);
+    await vi.advanceTimersByTimeAsync(29 * 60_000);
+    expect(widget.getSnapshot().status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(60_000 + 1);
+    expect(widget.getSnapshot().status).toBe('expired');
+  });
+
+  it('snapshot says expiringSoon once, warnBeforeExpiryMs before the end, then expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const widget = create(config({ expiresInMs: 10 * 60_000, warnBeforeExpiryMs: 2 * 60_000, timeoutMs: 3_600_000 }));
+    const soonChanges: boolean[] = [];
+    widget.subscribe(() => {
+      const soon = !!widget.getSnapshot().expiringSoon;
+      if (soonChanges.at(-1) !== soon) soonChanges.push(soon);
+    });
+    widget.mount(box());
+    await vi.advanceTimersByTimeAsync(8 * 60_000 - 1);
+    expect(widget.getSnapshot().expiringSoon).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2);
+    expect(widget.getSnapshot()).toMatchObject({ status: 'loading', expiringSoon: true });
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(widget.getSnapshot().status).toBe('expired');
+    expect(widget.getSnapshot().expiringSoon).toBeUndefined();
+    expect(soonChanges).toEqual([false, true, false]);
+  });
+
+  it('a new checkout (more time) clears the warning', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const widget = create(config({ expiresInMs: 4 * 60_000 }));
+    widget.mount(box());
+    expect(widget.getSnapshot().expiringSoon).toBe(true);
+    widget.update(config({ checkoutId: ID2, expiresInMs: 30 * 60_000 }));
+    expect(widget.getSnapshot().expiringSoon).toBeUndefined();
+    expect(widget.getSnapshot().expiresAt).toBe(Date.now() + 30 * 60_000);
+  });
+});

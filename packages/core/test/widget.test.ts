@@ -86,7 +86,7 @@ describe('mount and load', () => {
     expect(onError).toHaveBeenCalledWith(widget.getSnapshot().error);
 
     widget.retry();
-    expect(widget.getSnapshot()).toEqual({ status: 'loading' });
+    expect(widget.getSnapshot()).toEqual({ status: 'loading', expiresAt: expect.any(Number) });
     expect(fake.liveScripts()).toHaveLength(1);
     await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
@@ -378,7 +378,7 @@ describe('a script that arrives after its widget was torn down', () => {
     page.wpwlOptions!.onReady!.call(undefined);
     fake.fire(tag, 'error');
     await flush();
-    expect(widget.getSnapshot()).toEqual({ status: 'ready' });
+    expect(widget.getSnapshot()).toEqual({ status: 'ready', expiresAt: expect.any(Number) });
   });
 });
 
@@ -633,7 +633,7 @@ describe('before submit', () => {
     expect(widget.getSnapshot().status).toBe('loading');
     gate.reject(new Error('stock check failed'));
     await flush();
-    expect(widget.getSnapshot()).toEqual({ status: 'loading' });
+    expect(widget.getSnapshot()).toEqual({ status: 'loading', expiresAt: expect.any(Number) });
     expect(onError).not.toHaveBeenCalled();
   });
 

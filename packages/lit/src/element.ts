@@ -30,6 +30,7 @@ export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
  * @fires wpwl-error - `detail.error` is the WpwlError
  * @fires wpwl-expired - the checkout expired; set a new `checkout-id`
  * @fires wpwl-status-change - `detail` is the new `{ status, error? }`
+ * @fires wpwl-expiring-soon - `detail.expiresAt`: the checkout ends within `warn-before-expiry-ms`
  * @fires wpwl-before-submit - cancelable; `detail.waitUntil(promise)` defers the payment
  */
 export class WpwlWidgetElement extends ReactiveElement {
@@ -44,6 +45,10 @@ export class WpwlWidgetElement extends ReactiveElement {
     integrity: {},
     nonce: {},
     timeoutMs: { attribute: 'timeout-ms', type: Number },
+    retries: { type: Number },
+    expiresInMs: { attribute: 'expires-in-ms', type: Number },
+    warnBeforeExpiryMs: { attribute: 'warn-before-expiry-ms', type: Number },
+    createdAt: { attribute: false },
     options: { attribute: false },
     customParameters: { attribute: false },
   };
@@ -64,6 +69,14 @@ export class WpwlWidgetElement extends ReactiveElement {
   declare nonce: string;
   /** `timeout-ms`: how long the script may take to load before `SCRIPT_TIMEOUT`; default core's. */
   declare timeoutMs: number | undefined;
+  /** `retries`: script load retries; default core's. */
+  declare retries: number | undefined;
+  /** `expires-in-ms`: time left on the checkout as your server computed it; default 30 minutes from the first mount. */
+  declare expiresInMs: number | undefined;
+  /** `warn-before-expiry-ms`: how long before the end `wpwl-expiring-soon` fires; default 5 minutes. */
+  declare warnBeforeExpiryMs: number | undefined;
+  /** When the checkout was prepared, on this device's clock (property only); prefer `expires-in-ms`. */
+  declare createdAt: Date | number | undefined;
   /** Widget options (`wpwlOptions`); compared by value, so a new equal object re-mounts nothing. */
   declare options: WpwlOptionsInput | undefined;
   /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
@@ -82,6 +95,16 @@ export class WpwlWidgetElement extends ReactiveElement {
   /** The last error, while `status` is `error` or `expired` (or a widget error reported while ready). */
   get error(): WpwlError | undefined {
     return this.#widget.snapshot.error;
+  }
+
+  /** While a checkout is shown: when it expires, in ms on this device's clock. */
+  get expiresAt(): number | undefined {
+    return this.#widget.snapshot.expiresAt;
+  }
+
+  /** The checkout ends within `warn-before-expiry-ms`: offer the shopper a new checkout. */
+  get expiringSoon(): boolean {
+    return !!this.#widget.snapshot.expiringSoon;
   }
 
   /** After a failed load or a widget error: loads the widget again. */
@@ -105,6 +128,7 @@ export class WpwlWidgetElement extends ReactiveElement {
     const { snapshot } = this.#widget;
     if (snapshot.status !== this.#announced) this.#announce(snapshot);
     if (this.getAttribute('status') !== this.status) this.setAttribute('status', this.status);
+    this.toggleAttribute('expiring-soon', this.expiringSoon);
   }
 
   #announce(snapshot: WidgetSnapshot): void {
@@ -126,12 +150,20 @@ export class WpwlWidgetElement extends ReactiveElement {
       nonce: this.nonce || Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'nonce')?.get?.call(this) || undefined,
       locale: this.locale || undefined,
       timeoutMs: this.timeoutMs || undefined,
+      retries: this.retries ?? undefined,
+      expiresInMs: this.expiresInMs || undefined,
+      warnBeforeExpiryMs: this.warnBeforeExpiryMs ?? undefined,
+      createdAt: this.createdAt,
       options: this.options,
       customParameters: this.customParameters,
       onReady: () => emit(this, 'wpwl-ready', {}),
       onError: (error) => emit(this, 'wpwl-error', { error }),
       onExpired: () => emit(this, 'wpwl-expired', {}),
       onStatusChange: (snapshot) => this.#announce(snapshot),
+      onExpiringSoon: (expiresAt) => {
+        this.toggleAttribute('expiring-soon', true);
+        emit(this, 'wpwl-expiring-soon', { expiresAt });
+      },
       onBeforeSubmit: (context) => emitBeforeSubmit(this, context),
     };
   }

@@ -33,6 +33,8 @@ export interface WpwlWidgetEventMap {
   'wpwl-expired': CustomEvent<Record<string, never>>;
   /** The status changed; the detail is the new snapshot. */
   'wpwl-status-change': CustomEvent<WidgetSnapshot>;
+  /** The checkout ends soon (`warn-before-expiry-ms`): offer a new checkout; `detail.expiresAt` is on this device's clock. */
+  'wpwl-expiring-soon': CustomEvent<{ expiresAt: number }>;
   /** A payment is about to be submitted. Cancelable: `preventDefault()` blocks it. */
   'wpwl-before-submit': CustomEvent<WpwlBeforeSubmitEventDetail>;
 }

@@ -14,7 +14,7 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
   className?: string | undefined;
   /**
    * Shown while the widget is loading, failed or expired (not once it is ready).
-   * A function receives `{ status, error, retry }` to offer a retry button.
+   * A function receives `{ status, error, expiresAt, expiringSoon, retry }` to offer a retry button.
    */
   fallback?: ReactNode | ((state: PaymentWidgetFallbackState) => ReactNode);
 }
@@ -36,11 +36,12 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
  * />
  */
 export function PaymentWidget({ className, fallback, ...config }: PaymentWidgetProps): ReactNode {
-  const { ref, status, error, retry } = usePaymentWidget(config);
+  const { ref, ...state } = usePaymentWidget(config);
+  const { status } = state;
   const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
   return (
-    <div className={className} data-wpwl-status={status}>
-      {waiting && (typeof fallback === 'function' ? fallback({ status, error, retry }) : fallback)}
+    <div className={className} data-wpwl-status={status} data-wpwl-expiring-soon={state.expiringSoon || undefined}>
+      {waiting && (typeof fallback === 'function' ? fallback(state) : fallback)}
       <div ref={ref} />
     </div>
   );

@@ -20,6 +20,10 @@ export interface PaymentWidgetState {
   status: WidgetStatus;
   /** Why the status is `error` or `expired`, or a recoverable widget error while `ready`. */
   error: WpwlError | undefined;
+  /** While a checkout is shown: when it expires, in ms on this device's clock (`expiresAt - Date.now()` is the time left). */
+  expiresAt: number | undefined;
+  /** The checkout ends within `warnBeforeExpiryMs` (default 5 minutes): offer a new checkout for the same cart. */
+  expiringSoon: boolean;
   /** After a failed load or widget error: loads the widget again. Stable across renders. */
   retry: () => void;
 }
@@ -44,7 +48,11 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   // On the server creating a controller touches no global; in a browser it
   // starts downloading the widget script during this first render.
   const [widget] = useState(() => createPaymentWidget(merged));
-  const { status, error } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
+  const { status, error, expiresAt, expiringSoon = false } = useSyncExternalStore(
+    widget.subscribe,
+    widget.getSnapshot,
+    widget.getServerSnapshot,
+  );
 
   useEffect(() => widget.update(merged));
   // An element that never appeared is never detached either, so the ref below
@@ -72,5 +80,5 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
     [widget],
   );
 
-  return { ref, status, error, retry: widget.retry };
+  return { ref, status, error, expiresAt, expiringSoon, retry: widget.retry };
 }

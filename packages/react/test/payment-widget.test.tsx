@@ -125,7 +125,7 @@ describe('<PaymentWidget>', () => {
     expect(unload).not.toHaveBeenCalled();
     expect(latest.onReady).toHaveBeenCalledTimes(1);
     expect(latest.onChangeBrand).toHaveBeenCalledWith('VISA');
-    expect(latest.onStatusChange).toHaveBeenCalledWith({ status: 'ready' });
+    expect(latest.onStatusChange).toHaveBeenCalledWith({ status: 'ready', expiresAt: expect.any(Number) });
     expect(first.onReady).not.toHaveBeenCalled();
     expect(first.onChangeBrand).not.toHaveBeenCalled();
   });

@@ -38,8 +38,16 @@ export interface PaymentWidgetProps {
   options?: WpwlOptionsInput;
   /** `SHOPPER_…` parameters sent with the payment. */
   customParameters?: Record<string, string>;
-  /** When the checkout was prepared, for the 30-minute expiry; default: first mount. */
+  /** When the checkout was prepared, on this device's clock; default: first mount. Prefer `expiresInMs`. */
   createdAt?: Date | number;
+  /** Time left on the checkout, as your server computed it; default 30 minutes from the first mount. */
+  expiresInMs?: number;
+  /** How long before the end `expiring-soon` is emitted; default 5 minutes. */
+  warnBeforeExpiryMs?: number;
+  /** Script load timeout in ms. */
+  timeoutMs?: number;
+  /** Script load retries. */
+  retries?: number;
   /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
   beforeSubmit?: (context: BeforeSubmitContext) => BeforeSubmitResult;
 }
@@ -54,6 +62,8 @@ export type PaymentWidgetEmits = {
   expired: () => void;
   /** The status changed; the argument is the controller's new snapshot. */
   'status-change': (snapshot: WidgetSnapshot) => void;
+  /** The checkout ends within `warnBeforeExpiryMs`; the argument is `expiresAt` (ms, this device's clock). */
+  'expiring-soon': (expiresAt: number) => void;
 };
 
 /** The emits as listener props, for `h(PaymentWidget, { onError })` and JSX. */
@@ -62,6 +72,7 @@ export interface PaymentWidgetListeners {
   onError?: (error: WpwlError) => void;
   onExpired?: () => void;
   onStatusChange?: (snapshot: WidgetSnapshot) => void;
+  onExpiringSoon?: (expiresAt: number) => void;
 }
 
 /** Props of the error slot. */
@@ -106,13 +117,15 @@ export type PaymentWidgetComponent = DefineComponent<
 
 const PROPS: (keyof PaymentWidgetProps)[] = [
   'checkoutId', 'brands', 'shopperResultUrl', 'baseUrl', 'integrity', 'nonce',
-  'locale', 'options', 'customParameters', 'createdAt', 'beforeSubmit',
+  'locale', 'options', 'customParameters', 'createdAt', 'expiresInMs', 'warnBeforeExpiryMs',
+  'timeoutMs', 'retries', 'beforeSubmit',
 ];
 
 /**
  * The payment widget as a component.
  *
- * Emits `ready`, `error` (a `WpwlError`), `expired` and `status-change`.
+ * Emits `ready`, `error` (a `WpwlError`), `expired`, `status-change` and
+ * `expiring-soon` (with `expiresAt`).
  * Slots: `loading` while the widget loads, `error` with `{ error, retry }`,
  * `expired` after the checkout expired. The root element carries the status
  * as `data-wpwl-status`.
@@ -130,17 +143,18 @@ export const PaymentWidget = defineComponent<
   PaymentWidgetSlots
 >(
   (props, { emit, slots }) => {
-    const { containerRef, status, error, retry } = usePaymentWidget(() => ({
+    const { containerRef, status, error, expiringSoon, retry } = usePaymentWidget(() => ({
       ...props,
       onBeforeSubmit: props.beforeSubmit,
       onReady: () => emit('ready'),
       onError: (e: WpwlError) => emit('error', e),
       onExpired: () => emit('expired'),
       onStatusChange: (snapshot: WidgetSnapshot) => emit('status-change', snapshot),
+      onExpiringSoon: (expiresAt: number) => emit('expiring-soon', expiresAt),
     }));
     return () => {
       const now = status.value;
-      return h('div', { 'data-wpwl-status': now }, [
+      return h('div', { 'data-wpwl-status': now, 'data-wpwl-expiring-soon': expiringSoon.value || undefined }, [
         // A childless vnode: Vue never patches inside it, the widget owns its content.
         h('div', { ref: containerRef }),
         now === 'idle' || now === 'loading'
@@ -153,5 +167,5 @@ export const PaymentWidget = defineComponent<
       ]);
     };
   },
-  { name: 'PaymentWidget', props: PROPS, emits: ['ready', 'error', 'expired', 'status-change'] },
+  { name: 'PaymentWidget', props: PROPS, emits: ['ready', 'error', 'expired', 'status-change', 'expiring-soon'] },
 ) as unknown as PaymentWidgetComponent;

@@ -29,6 +29,10 @@ export interface UsePaymentWidgetReturn {
   status: Readonly<ShallowRef<WidgetStatus>>;
   /** The last error (why the status is `error` or `expired`, or a widget error while `ready`). */
   error: Readonly<ShallowRef<WpwlError | undefined>>;
+  /** While a checkout is shown: when it expires, in ms on this device's clock (`expiresAt - Date.now()` is the time left). */
+  expiresAt: Readonly<ShallowRef<number | undefined>>;
+  /** The checkout ends within `warnBeforeExpiryMs` (default 5 minutes): offer a new checkout for the same cart. */
+  expiringSoon: Readonly<ShallowRef<boolean>>;
   /** After a failed load or widget error: loads the widget again. */
   retry(): void;
 }
@@ -63,8 +67,12 @@ export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig
   const controller = createPaymentWidget(read());
   const status = shallowRef(controller.getSnapshot().status);
   const error = shallowRef(controller.getSnapshot().error);
+  const expiresAt = shallowRef<number | undefined>();
+  const expiringSoon = shallowRef(false);
   const unsubscribe = controller.subscribe(() => {
-    ({ status: status.value, error: error.value } = controller.getSnapshot());
+    const snapshot = controller.getSnapshot();
+    ({ status: status.value, error: error.value, expiresAt: expiresAt.value } = snapshot);
+    expiringSoon.value = !!snapshot.expiringSoon;
   });
   const containerRef = shallowRef<HTMLElement | null>(null);
 
@@ -77,5 +85,5 @@ export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig
     unsubscribe();
   });
 
-  return { containerRef, status, error, retry: () => controller.retry() };
+  return { containerRef, status, error, expiresAt, expiringSoon, retry: () => controller.retry() };
 }
