@@ -127,13 +127,25 @@ export async function expectPaidPage(page: Page, paid: string): Promise<void> {
   await page.waitForSelector('#result[data-state="success"]');
   await expect(page.locator('#result-title').textContent()).resolves.toContain('payment is confirmed');
   await expect(page.locator('#result-detail').textContent()).resolves.toContain(paid);
+  await expectNothingInternalShown(page);
 }
 
-/** Expects the result page's classified failure for the sandbox's declined card. */
+/**
+ * Expects the result page's classified failure for the sandbox's declined
+ * card: the classification on the section for code, words for the shopper
+ * (no result code, classification or order id in what the shopper reads).
+ */
 export async function expectDeclinedPage(page: Page): Promise<void> {
-  await page.waitForSelector('#result[data-state="failure"]');
+  await page.waitForSelector('#result[data-state="failure"][data-classification="rejectedBank"]');
   await expect(page.locator('#result-title').textContent()).resolves.toContain('did not go through');
-  await expect(page.locator('#result-detail').textContent()).resolves.toContain('rejectedBank');
+  await expect(page.locator('#result-detail').textContent()).resolves.toContain('Your bank declined the payment');
+  await expectNothingInternalShown(page);
+}
+
+/** What the shopper reads on the result page names no result code, classification or order id. */
+export async function expectNothingInternalShown(page: Page): Promise<void> {
+  const text = (await page.locator('#result').innerText()).trim();
+  expect(text).not.toMatch(/\d{3}\.\d{3}\.\d{3}|rejected[A-Z]\w*|order-[0-9a-f-]{8,}|expected .*, got/);
 }
 
 /** Expects one checkout request from the browser, carrying the cart's ids and quantities and `resultPath` only. */

@@ -10,8 +10,22 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 
 /** @type {Map<string, Product>} */
 const products = new Map();
-/** @type {Map<string, number>} product id → quantity */
-const cart = new Map();
+const CART_KEY = 'wpwl-example-cart';
+/**
+ * Product id → quantity, kept in this tab so that a shopper back from a
+ * declined payment finds the same cart.
+ * @type {Map<string, number>}
+ */
+const cart = new Map(
+  (() => {
+    try {
+      const entries = JSON.parse(sessionStorage.getItem(CART_KEY) ?? '[]');
+      return Array.isArray(entries) ? entries.filter(([id, quantity]) => typeof id === 'string' && Number.isInteger(quantity) && quantity > 0) : [];
+    } catch {
+      return [];
+    }
+  })(),
+);
 /** @type {import('@wpwl/core').PaymentWidgetController | undefined} */
 let widget;
 
@@ -78,6 +92,7 @@ function renderCart() {
     ul.append(li);
   }
   $('cart-total').textContent = fromMinor(total);
+  sessionStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
   // The open checkout was prepared for this cart: the widget would charge its

@@ -7,7 +7,8 @@ import { readShopperResult } from '@wpwl/core';
 const section = /** @type {HTMLElement} */ (document.getElementById('result'));
 const title = /** @type {HTMLElement} */ (document.getElementById('result-title'));
 const detail = /** @type {HTMLElement} */ (document.getElementById('result-detail'));
-const mismatchList = /** @type {HTMLElement} */ (document.getElementById('result-mismatches'));
+const tryAgain = /** @type {HTMLElement} */ (document.getElementById('try-again'));
+const back = /** @type {HTMLElement} */ (document.getElementById('back'));
 
 /** What a shopper should read for each group of result codes. */
 const EXPLANATIONS = /** @type {Record<string, string>} */ ({
@@ -15,7 +16,7 @@ const EXPLANATIONS = /** @type {Record<string, string>} */ ({
   pending: 'Your payment is still being processed. This page updates in a moment.',
   pendingMayChange: 'Your payment is pending and may take a few days to complete.',
   rejectedBank: 'Your bank declined the payment. Try another card.',
-  rejected3DSecure: 'The card authentication (3-D Secure) did not succeed.',
+  rejected3DSecure: 'The card authentication (3-D Secure) did not succeed. Try again, or try another card.',
   rejected3DSecureRisk: 'The payment was refused by the card authentication or a risk check.',
   softDecline: 'Your bank asks for additional authentication. Please try again.',
   rejectedCommunication: 'The payment could not reach the bank. Please try again.',
@@ -26,15 +27,24 @@ const EXPLANATIONS = /** @type {Record<string, string>} */ ({
 });
 
 /**
+ * Shows one state at a time, in words for the shopper: result codes and order
+ * ids stay in the merchant's logs (`data-classification` is for styling and tests).
  * @param {'success' | 'failure' | 'pending'} state
  * @param {string} heading
  * @param {string} text
+ * @param {{ classification?: string, retry?: boolean }} [extra]
  */
-function show(state, heading, text) {
+function show(state, heading, text, extra = {}) {
   section.dataset.state = state;
+  if (extra.classification) section.dataset.classification = extra.classification;
   title.textContent = heading;
   detail.textContent = text;
+  // A declined shopper goes back to the same cart (kept in this tab) and can pay it again.
+  tryAgain.hidden = !extra.retry;
+  back.hidden = !!extra.retry;
 }
+
+const CART_KEY = 'wpwl-example-cart';
 
 async function check(attempt = 0) {
   let resourcePath;
@@ -50,26 +60,26 @@ async function check(attempt = 0) {
     show('failure', 'We could not check your payment', body.error?.message ?? `HTTP ${response.status}`);
     return;
   }
+  const { classification } = body;
   if (body.ok) {
-    show('success', 'Thank you, your payment is confirmed', `Order ${body.orderId}: ${body.amount} ${body.currency} paid (${body.code}).`);
-    if (body.needsReview) detail.textContent += ` ${EXPLANATIONS.successNeedsReview}`;
+    sessionStorage.removeItem(CART_KEY);
+    const review = body.needsReview ? ` ${EXPLANATIONS.successNeedsReview}` : '';
+    show('success', 'Thank you, your payment is confirmed', `${body.amount} ${body.currency} paid.${review}`, { classification });
     return;
   }
-  if ((body.classification === 'pending' || body.classification === 'pendingMayChange') && attempt < 5) {
-    show('pending', 'Your payment is being processed', EXPLANATIONS[body.classification] ?? '');
-    setTimeout(() => void check(attempt + 1), 3000);
+  if (classification === 'pending' || classification === 'pendingMayChange') {
+    // Pending stays pending: the page stops asking, it does not turn it into a failure.
+    const final = attempt >= 5;
+    show('pending', 'Your payment is being processed', final ? 'It is not confirmed yet. Reload this page in a few minutes to check again.' : EXPLANATIONS[classification] ?? '', { classification });
+    if (!final) setTimeout(() => void check(attempt + 1), 3000);
     return;
   }
-  const reason = EXPLANATIONS[body.classification] ?? 'The payment did not go through.';
-  show('failure', 'Your payment did not go through', `${reason} (${body.classification}, ${body.code}${body.description ? `: ${body.description}` : ''})`);
-  if (body.mismatches?.length) {
-    mismatchList.hidden = false;
-    for (const m of body.mismatches) {
-      const li = document.createElement('li');
-      li.textContent = `${m.field}: expected ${m.expected}, got ${m.actual ?? 'nothing'}`;
-      mismatchList.append(li);
-    }
-  }
+  // A successful payment that does not match the order (another amount, say) is the merchant's to sort out.
+  const mismatched = body.mismatches?.length > 0 && (classification === 'success' || classification === 'successNeedsReview');
+  const reason = mismatched
+    ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
+    : EXPLANATIONS[classification] ?? 'The payment did not go through. Please try again.';
+  show('failure', 'Your payment did not go through', reason, { classification, retry: !mismatched });
 }
 
 check().catch((error) => show('failure', 'We could not check your payment', String(error)));

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
 import { createCheckout, getProducts, type Checkout, type Product } from '../../shared/shop-api.js';
+import { loadCart, saveCart } from '../../shared/result-view.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {
@@ -23,7 +24,9 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
 
 export function ShopPage() {
   const [catalogue, setCatalogue] = useState<{ products: Product[]; currency: string }>();
-  const [cart, setCart] = useState<ReadonlyMap<string, number>>(new Map());
+  // Kept in this tab, so a shopper back from a declined payment finds the same cart.
+  const [cart, setCart] = useState<ReadonlyMap<string, number>>(loadCart);
+  useEffect(() => saveCart(cart), [cart]);
   const [checkout, setCheckout] = useState<Checkout>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();

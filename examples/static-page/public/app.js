@@ -16,8 +16,22 @@ const widget = /** @type {any} */ ($('widget'));
 
 /** @type {Map<string, Product>} */
 const products = new Map();
-/** @type {Map<string, number>} product id → quantity */
-const cart = new Map();
+const CART_KEY = 'wpwl-example-cart';
+/**
+ * Product id → quantity, kept in this tab so that a shopper back from a
+ * declined payment finds the same cart.
+ * @type {Map<string, number>}
+ */
+const cart = new Map(
+  (() => {
+    try {
+      const entries = JSON.parse(sessionStorage.getItem(CART_KEY) ?? '[]');
+      return Array.isArray(entries) ? entries.filter(([id, quantity]) => typeof id === 'string' && Number.isInteger(quantity) && quantity > 0) : [];
+    } catch {
+      return [];
+    }
+  })(),
+);
 let paying = false;
 
 // This response's CSP nonce, as the browser keeps it for our own script tag,
@@ -89,6 +103,7 @@ function renderCart() {
     ul.append(li);
   }
   $('cart-total').textContent = fromMinor(total);
+  sessionStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || paying;
   // The open checkout was prepared for this cart: the widget would charge its

@@ -1,0 +1,73 @@
+// The result page as a shopper reads it, in every storefront: one state at a
+// time in plain words (no result codes or order ids); a checkout not paid yet
+// stays "being processed", never "did not go through"; and a declined shopper
+// goes back to the same cart, checks out again and pays.
+import { describe, expect, it } from 'vitest';
+import { DECLINE_CARD, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import {
+  expectDeclinedPage,
+  expectNothingInternalShown,
+  expectPaidPage,
+  fillCartAndCheckout,
+  payAndWaitForResult,
+  useStorefrontSession,
+  cardForm,
+} from './support/storefront.js';
+
+const session = useStorefrontSession();
+
+const STOREFRONTS = [
+  { name: 'core-storefront', ready: undefined, result: '/core-storefront/result.html' },
+  { name: 'static-page', ready: 'wpwl-widget[status="ready"]', result: '/static-page/result.html' },
+  { name: 'react-storefront', ready: '[data-wpwl-status="ready"]', result: '/react-storefront/result' },
+  { name: 'vue-storefront', ready: '[data-wpwl-status="ready"]', result: '/vue-storefront/result' },
+];
+
+async function pay(card: string, result: string) {
+  const { page } = session.tab;
+  // The static page asks the shopper to accept its terms first (its before-submit hook).
+  if (await page.locator('#terms').count()) await page.check('#terms');
+  await fillCard(page, card);
+  await payAndWaitForResult(page, result);
+}
+
+describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
+  it('declined: words for the shopper, "Try another card" back to the same cart, which then pays', async () => {
+    const { page } = session.tab;
+    const shopUrl = `${session.shop.merchant.url}/${name}/`;
+    await fillCartAndCheckout(page, shopUrl, ready);
+    await pay(DECLINE_CARD, result);
+    await expectDeclinedPage(page);
+
+    await page.click('#try-again');
+    await page.waitForURL((url) => url.pathname === new URL(shopUrl).pathname);
+    await expect.poll(() => page.locator('#cart-total').textContent()).toBe('89.80');
+    await page.click('#checkout');
+    await page.waitForSelector(cardForm(ready));
+    await pay(SUCCESS_CARD, result);
+    await expectPaidPage(page, '89.80 EUR paid');
+
+    // Paid: the cart is not offered again.
+    await page.goto(shopUrl);
+    await page.locator('button[data-product-id]').first().waitFor();
+    expect(await page.locator('#cart-total').textContent()).toBe('0.00');
+  });
+
+  it('a checkout not paid yet stays "being processed" once the page stops asking, with nothing contradicting it', async () => {
+    const { page } = session.tab;
+    await page.clock.install();
+    await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
+    // The shopper lands on the result page without paying (a closed 3-D Secure window, say).
+    const checkoutId = await page.evaluate(() => /\/checkouts\/([^/]+)\/payment/.exec(document.querySelector<HTMLFormElement>('form.wpwl-form')!.action)![1]!);
+    await page.goto(`${session.shop.merchant.url}${result}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    await page.waitForSelector('#result[data-state="pending"]');
+    // Past every further question the page asks.
+    for (let i = 0; i < 6; i++) await page.clock.fastForward(4_000);
+    await page.waitForTimeout(300);
+    expect(await page.locator('#result').getAttribute('data-state')).toBe('pending');
+    const text = await page.locator('#result').innerText();
+    expect(text).toContain('being processed');
+    expect(text).not.toMatch(/did not go through|expected/);
+    await expectNothingInternalShown(page);
+  });
+});
