@@ -21,7 +21,7 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
     const addButtons = page.locator('button[data-product-id]');
     expect(await addButtons.count()).toBeGreaterThan(0);
-    for (const button of await addButtons.all()) expect(await button.isDisabled(), await button.getAttribute('data-product-id')).toBe(true);
+    for (const button of await addButtons.all()) expect(await button.isDisabled(), (await button.getAttribute('data-product-id')) ?? '').toBe(true);
     const removeButtons = page.locator('#cart-lines button, [data-cart-line] button');
     for (const button of await removeButtons.all()) expect(await button.isDisabled()).toBe(true);
     // A forced click changes nothing either.
