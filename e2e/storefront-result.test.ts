@@ -3,7 +3,7 @@
 // stays "being processed", never "did not go through"; and a declined shopper
 // goes back to the same cart, checks out again and pays.
 import { describe, expect, it } from 'vitest';
-import { DECLINE_CARD, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import { DECLINE_CARD, SUCCESS_CARD, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
 import {
   expectDeclinedPage,
   expectNothingInternalShown,
@@ -51,6 +51,21 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await page.goto(shopUrl);
     await page.locator('button[data-product-id]').first().waitFor();
     expect(await page.locator('#cart-total').textContent()).toBe('0.00');
+  });
+
+  it('a failed 3-D Secure says so, in words', async () => {
+    const { page } = session.tab;
+    await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
+    if (await page.locator('#terms').count()) await page.check('#terms');
+    await fillCard(page, THREE_D_SECURE_CARD);
+    await page.click('.wpwl-button-pay');
+    await page.waitForURL((url) => url.origin === new URL(session.shop.gateway.gateway.baseUrl).origin);
+    await page.click('#fail');
+    await page.waitForURL((url) => url.pathname === result);
+    await page.waitForSelector('#result[data-state="failure"]');
+    expect(await page.locator('#result-detail').textContent()).toContain('card authentication (3-D Secure) did not succeed');
+    await expectNothingInternalShown(page);
+    expect(await page.locator('#try-again').isVisible()).toBe(true);
   });
 
   it('a checkout not paid yet stays "being processed" once the page stops asking, with nothing contradicting it', async () => {

@@ -59,7 +59,7 @@ export function describeResult(status: PaymentStatus, final: boolean): ResultVie
     title: 'Your payment did not go through',
     detail: mismatched
       ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
-      : (EXPLANATIONS[classification] ?? 'The payment did not go through. Please try again.'),
+      : (EXPLANATIONS[status.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.'),
     retry: !mismatched,
   };
 }

@@ -28,6 +28,8 @@ export interface Checkout {
 export interface PaymentStatus {
   ok: boolean;
   classification: string;
+  /** The card authentication (3-D Secure) failed. */
+  threeDSecureFailed: boolean;
   code: string;
   description?: string;
   mismatches: Array<{ field: string; expected: string; actual?: string }>;

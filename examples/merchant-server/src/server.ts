@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   createGatewayClient,
+  isThreeDSecureFailure,
   isWpwlServerError,
   parseStatusResource,
   verifyPayment,
@@ -90,6 +91,8 @@ export interface PaymentStatusAnswer {
   description?: string;
   mismatches: PaymentMismatch[];
   needsReview: boolean;
+  /** The card authentication (3-D Secure) failed: tell the shopper so. */
+  threeDSecureFailed: boolean;
   orderId: string;
   amount: string;
   currency: string;
@@ -339,6 +342,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       ...(payment.result.description ? { description: payment.result.description } : {}),
       mismatches: verdict.mismatches,
       needsReview: verdict.needsReview,
+      threeDSecureFailed: isThreeDSecureFailure(payment.result.code),
       orderId: order.orderId,
       amount: order.amount,
       currency: order.currency,

@@ -76,7 +76,7 @@ async function check(attempt = 0) {
   const mismatched = body.mismatches?.length > 0 && (classification === 'success' || classification === 'successNeedsReview');
   const reason = mismatched
     ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
-    : EXPLANATIONS[classification] ?? 'The payment did not go through. Please try again.';
+    : EXPLANATIONS[body.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.';
   show('failure', 'Your payment did not go through', reason, { classification, retry: !mismatched });
 }
 

@@ -28,7 +28,7 @@ export type {
   ThreeDSecureParams,
 } from './params.js';
 export type { CheckoutResult, GatewayResult, PaymentCard, PaymentResult } from './response.js';
-export { classifyResultCode, isPending, isRejected, isSuccess, needsReview, THROTTLED_RESULT_CODE } from './result-codes.js';
+export { classifyResultCode, isPending, isRejected, isSuccess, isThreeDSecureFailure, needsReview, THROTTLED_RESULT_CODE } from './result-codes.js';
 export type { ResultClassification } from './result-codes.js';
 export { verifyPayment } from './verify.js';
 export type { ExpectedPayment, PaymentMismatch, PaymentVerification } from './verify.js';

@@ -130,3 +130,15 @@ export function isPending(code: string): boolean {
 export function isRejected(code: string): boolean {
   return !isSuccess(code) && !isPending(code);
 }
+
+/**
+ * True when the card authentication (3-D Secure) failed: the shopper did not
+ * pass the issuer's challenge (`100.380.4xx`, e.g. `100.380.401` "User
+ * Authentication Failed"), or 3-D Secure refused the card (`100.390.xxx`,
+ * `800.400.2xx`). Their published groups are several (external risk, 3-D
+ * Secure): this says what a shopper should be told, "the card authentication
+ * did not succeed", so a storefront need not know the groups.
+ */
+export function isThreeDSecureFailure(code: string): boolean {
+  return /^(100\.380\.4|100\.390|800\.400\.2)/.test(code);
+}

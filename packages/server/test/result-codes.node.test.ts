@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResultCode, isPending, isRejected, isSuccess, needsReview } from '../src/index.js';
+import { classifyResultCode, isPending, isRejected, isSuccess, isThreeDSecureFailure, needsReview } from '../src/index.js';
 
 describe('classifyResultCode', () => {
   it.each([
@@ -78,5 +78,14 @@ describe('classifyResultCode', () => {
     expect([isPending('000.200.000'), isPending('100.400.500'), isPending('000.100.110')]).toEqual([true, true, false]);
     expect([isRejected('800.100.151'), isRejected('000.200.000'), isRejected('000.100.110')]).toEqual([true, false, false]);
     expect(isSuccess('800.120.100')).toBe(false);
+  });
+});
+
+describe('isThreeDSecureFailure', () => {
+  it.each(['100.380.401', '100.380.402', '100.390.100', '100.390.112', '800.400.200'])('%s: the card authentication failed', (code) => {
+    expect(isThreeDSecureFailure(code)).toBe(true);
+  });
+  it.each(['000.100.110', '800.100.151', '100.380.100', '100.380.201', '000.200.000', '800.120.100'])('%s: not a 3-D Secure failure', (code) => {
+    expect(isThreeDSecureFailure(code)).toBe(false);
   });
 });
