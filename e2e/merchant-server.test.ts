@@ -92,6 +92,7 @@ describe('GET /api/payment-status', () => {
       description: expect.any(String),
       mismatches: [],
       needsReview: false,
+      threeDSecureFailed: false,
       orderId: checkout.orderId,
       amount: '12.90',
       currency: 'EUR',

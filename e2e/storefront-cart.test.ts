@@ -35,3 +35,44 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await expectPaidPage(page, '89.80 EUR paid');
   });
 });
+
+describe.each(STOREFRONTS)('$name in two tabs', ({ name, ready, result }) => {
+  it('two tabs of one cart get one checkout; paid in one, the other says so in words and sends nothing', async () => {
+    const first = session.tab.page;
+    const shopUrl = `${session.shop.merchant.url}/${name}/`;
+    await fillCartAndCheckout(first, shopUrl, ready);
+    // The shopper opens the shop again in a second tab: the same cart, and the same checkout.
+    const second = await first.context().newPage();
+    try {
+      await second.goto(shopUrl);
+      await expect.poll(() => second.locator('#cart-total').textContent()).toBe('89.80');
+      await second.click('#checkout');
+      await second.waitForSelector(`${ready ?? ''} .wpwl-form-card .wpwl-control-cardNumber`.trim());
+      const rendered = (page: typeof first) =>
+        page.evaluate(() => /\/checkouts\/([^/]+)\/payment/.exec(document.querySelector<HTMLFormElement>('form.wpwl-form')!.action)![1]);
+      const checkoutId = await rendered(first);
+      expect(await rendered(second)).toBe(checkoutId);
+
+      if (await first.locator('#terms').count()) await first.check('#terms');
+      await fillCard(first, '4200000000000000');
+      await payAndWaitForResult(first, result);
+      await expectPaidPage(first, '89.80 EUR paid');
+
+      let paymentPosts = 0;
+      second.on('request', (request) => {
+        if (request.method() === 'POST' && /^\/v1\/checkouts\/[^/]+\/payment$/.test(new URL(request.url()).pathname)) paymentPosts++;
+      });
+      if (await second.locator('#terms').count()) await second.check('#terms');
+      await fillCard(second, '4200000000000000');
+      await second.click('.wpwl-button-pay');
+      const notice = second.locator('[data-wpwl-already-paid]');
+      await notice.waitFor({ state: 'visible' });
+      expect(await notice.textContent()).toContain('already been paid');
+      expect(await notice.locator('a').getAttribute('href')).toContain(encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`));
+      await second.waitForTimeout(300);
+      expect(paymentPosts).toBe(0);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,8 +1,10 @@
 // Owns what the result page tells the shopper, one state at a time: the
 // verified payment, a payment still being processed, or why it did not go
 // through, in words a shopper understands (no result codes, no order ids:
-// those are for the merchant's logs). Also keeps the cart across the trip to
-// the gateway and back, so a declined shopper can pay for the same cart again.
+// those are for the merchant's logs). Also keeps the cart, shared by the
+// shopper's tabs, across the trip to the gateway and back, so a declined
+// shopper can pay for the same cart again, and its key, so that every tab gets
+// the same checkout for it.
 import type { PaymentStatus } from './shop-api.js';
 
 /** What a shopper should read for each group of result codes. */
@@ -33,6 +35,13 @@ export interface ResultView {
   /** Offer to pay for the same cart again. */
   retry?: boolean;
 }
+
+/** What a shopper reads when the cart or checkout was paid meanwhile, in another tab or window. */
+export const ALREADY_PAID = 'This order has already been paid, in another tab or window. Nothing more will be charged.';
+
+/** The result page of a checkout, as the gateway would send the shopper there. */
+export const orderPageUrl = (checkout: { checkoutId: string; shopperResultUrl: string }): string =>
+  `${checkout.shopperResultUrl}?resourcePath=${encodeURIComponent(`/v1/checkouts/${checkout.checkoutId}/payment`)}`;
 
 export const CHECKING: ResultView = { state: 'loading', title: 'Checking your payment…', detail: '' };
 
@@ -65,11 +74,12 @@ export function describeResult(status: PaymentStatus, final: boolean): ResultVie
 }
 
 const CART_KEY = 'wpwl-example-cart';
+const CART_KEY_KEY = 'wpwl-example-cart-key';
 
-/** The cart kept in this tab (product id → quantity), or an empty one. */
+/** The shopper's cart (product id → quantity), shared by their tabs, or an empty one. */
 export function loadCart(): Map<string, number> {
   try {
-    const entries: unknown = JSON.parse(sessionStorage.getItem(CART_KEY) ?? '[]');
+    const entries: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
     if (!Array.isArray(entries)) return new Map();
     return new Map(entries.filter((entry): entry is [string, number] => typeof entry?.[0] === 'string' && Number.isInteger(entry?.[1]) && entry[1] > 0));
   } catch {
@@ -77,12 +87,20 @@ export function loadCart(): Map<string, number> {
   }
 }
 
-/** Keeps the cart in this tab, for the way back from the gateway. */
+/** Keeps the cart for the way back from the gateway and for the shopper's other tabs. */
 export function saveCart(cart: ReadonlyMap<string, number>): void {
-  sessionStorage.setItem(CART_KEY, JSON.stringify([...cart]));
+  localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
 }
 
-/** Forgets the cart once it is paid. */
+/** The key the merchant server knows this cart by: one checkout per cart, whichever tab asks. */
+export function cartKey(): string {
+  let key = localStorage.getItem(CART_KEY_KEY);
+  if (!key) localStorage.setItem(CART_KEY_KEY, (key = crypto.randomUUID()));
+  return key;
+}
+
+/** Forgets the cart (and its key) once it is paid: the next cart is a new one. */
 export function clearCart(): void {
-  sessionStorage.removeItem(CART_KEY);
+  localStorage.removeItem(CART_KEY);
+  localStorage.removeItem(CART_KEY_KEY);
 }

@@ -39,22 +39,53 @@ export interface PaymentStatus {
   currency: string;
 }
 
+/** A failed call: the server's error code (e.g. `CART_ALREADY_PAID`) and message. */
+export class ShopError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, init);
-  const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
-  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  const body = (await response.json().catch(() => ({}))) as T & { error?: { code?: string; message?: string } };
+  if (!response.ok) throw new ShopError(body.error?.code ?? `HTTP_${response.status}`, body.error?.message ?? `HTTP ${response.status}`);
   return body;
 }
 
 export const getProducts = () => call<{ products: Product[]; currency: string }>('/api/products');
 
-/** Asks for a checkout of the cart; the server prices it, the browser sends ids and quantities only. */
-export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: string) =>
+/**
+ * Asks for a checkout of the cart; the server prices it, the browser sends ids
+ * and quantities only, and the cart's key: the same cart (from any of the
+ * shopper's tabs) gets the same open checkout, and a paid cart is refused
+ * (`CART_ALREADY_PAID`).
+ */
+export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: string, cartKey: string) =>
   call<Checkout>('/api/checkout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath }),
+    body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath, cartKey }),
   });
+
+/**
+ * Whether the checkout can still be paid: false once it has a payment (the
+ * shopper paid it in another tab, say). Asked before the widget submits, so
+ * the shopper reads why instead of the gateway's refusal. When the answer
+ * cannot be had, the payment goes ahead: the gateway takes one payment per
+ * checkout whatever happens.
+ */
+export async function isStillPayable(checkoutId: string): Promise<boolean> {
+  try {
+    const status = await getPaymentStatus(`/v1/checkouts/${checkoutId}/payment`);
+    return !status.ok && status.code.startsWith('000.200');
+  } catch {
+    return true;
+  }
+}
 
 export const getPaymentStatus = (resourcePath: string) =>
   call<PaymentStatus>(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);

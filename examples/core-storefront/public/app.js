@@ -11,15 +11,19 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 /** @type {Map<string, Product>} */
 const products = new Map();
 const CART_KEY = 'wpwl-example-cart';
+const CART_KEY_KEY = 'wpwl-example-cart-key';
+/** Shown when the cart or its checkout was paid meanwhile, in another tab or window. */
+const ALREADY_PAID = 'This order has already been paid, in another tab or window. Nothing more will be charged.';
 /**
- * Product id → quantity, kept in this tab so that a shopper back from a
- * declined payment finds the same cart.
+ * Product id → quantity, shared by the shopper's tabs and kept across the
+ * trip to the gateway, so that a shopper back from a declined payment finds
+ * the same cart.
  * @type {Map<string, number>}
  */
 const cart = new Map(
   (() => {
     try {
-      const entries = JSON.parse(sessionStorage.getItem(CART_KEY) ?? '[]');
+      const entries = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
       return Array.isArray(entries) ? entries.filter(([id, quantity]) => typeof id === 'string' && Number.isInteger(quantity) && quantity > 0) : [];
     } catch {
       return [];
@@ -92,7 +96,7 @@ function renderCart() {
     ul.append(li);
   }
   $('cart-total').textContent = fromMinor(total);
-  sessionStorage.setItem(CART_KEY, JSON.stringify([...cart]));
+  localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
   // The open checkout was prepared for this cart: the widget would charge its
@@ -112,11 +116,50 @@ async function requestCheckout() {
     body: JSON.stringify({
       items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
       resultPath: new URL('result.html', location.href).pathname,
+      // The same cart gets the same open checkout, whichever of the shopper's tabs asks.
+      cartKey: cartKey(),
     }),
   });
   const body = await response.json();
+  if (body.error?.code === 'CART_ALREADY_PAID') {
+    // Paid in another tab: this cart is done; the next one starts empty.
+    localStorage.removeItem(CART_KEY);
+    localStorage.removeItem(CART_KEY_KEY);
+    cart.clear();
+    throw new Error(ALREADY_PAID);
+  }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
+}
+
+/** The key the merchant server knows this cart by. */
+function cartKey() {
+  let key = localStorage.getItem(CART_KEY_KEY);
+  if (!key) localStorage.setItem(CART_KEY_KEY, (key = crypto.randomUUID()));
+  return key;
+}
+
+/**
+ * Before the widget submits: false once the checkout has a payment (paid in
+ * another tab, say), so the shopper reads why instead of the gateway's
+ * refusal. If the answer cannot be had the payment goes ahead: the gateway
+ * takes one payment per checkout whatever happens.
+ * @param {string} checkoutId
+ * @param {string} shopperResultUrl
+ */
+async function stillPayable(checkoutId, shopperResultUrl) {
+  const resourcePath = `/v1/checkouts/${checkoutId}/payment`;
+  try {
+    const response = await fetch(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
+    const status = await response.json();
+    if (!response.ok || (!status.ok && String(status.code).startsWith('000.200'))) return true;
+  } catch {
+    return true;
+  }
+  const link = /** @type {HTMLAnchorElement} */ ($('already-paid-link'));
+  link.href = `${shopperResultUrl}?resourcePath=${encodeURIComponent(resourcePath)}`;
+  $('already-paid').hidden = false;
+  return false;
 }
 
 /** The widget's config for a checkout answer. */
@@ -124,6 +167,7 @@ function widgetConfig(/** @type {any} */ body) {
   $('amount-due').textContent = `${body.amount} ${body.currency}`;
   $('expired').hidden = true;
   $('expiring-soon').hidden = true;
+  $('already-paid').hidden = true;
   return {
     checkoutId: body.checkoutId,
     baseUrl: body.baseUrl,
@@ -141,6 +185,7 @@ function widgetConfig(/** @type {any} */ body) {
     onExpiringSoon: () => {
       $('expiring-soon').hidden = false;
     },
+    onBeforeSubmit: () => stillPayable(body.checkoutId, body.shopperResultUrl),
   };
 }
 

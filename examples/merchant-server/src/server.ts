@@ -15,7 +15,7 @@ import {
   type PaymentMismatch,
   type ResultClassification,
 } from '@wpwl/server';
-import { CURRENCY, PRODUCTS, formatMinor, priceCart } from './catalogue.js';
+import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
 import { OrderBook, type Order } from './orders.js';
 import { RateLimiter } from './rate-limit.js';
@@ -24,6 +24,16 @@ import { resolveStaticFile, sendStaticFile } from './static.js';
 /** How long a checkout can be paid, per the interface. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** A storefront's cart key: a random id per shopper's cart. */
+const CART_KEY = /^[A-Za-z0-9-]{16,64}$/;
+/** An open checkout is handed out again for its cart only with this much time left to pay. */
+const REUSE_MIN_LEFT_MS = 5 * 60_000;
+
+type PricedCartOk = Extract<PricedCart, { ok: true }>;
+
+/** What POST /api/checkout answers for a cart, with the cart it was prepared for. */
+type CheckoutAnswer = { answer: Record<string, unknown> & { checkoutId: string }; signature: string; checkoutId: string };
 
 /** Longest a status request waits for the gateway, retries included: a throttling gateway must not hold the shopper. */
 export const STATUS_READ_DEADLINE_MS = 8_000;
@@ -122,6 +132,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
   const readsPerClient = new RateLimiter(STATUS_READS_PER_CLIENT);
   const readsPerOrder = new RateLimiter(STATUS_READS_PER_ORDER);
+  /**
+   * The latest checkout prepared for each cart key, by the storefront's cart
+   * (shared by the shopper's tabs): the same cart gets the same open checkout,
+   * so two tabs never make two orders, and a paid cart is not paid again.
+   */
+  const checkoutsByCart = new Map<string, Promise<CheckoutAnswer>>();
   let publicUrl = options.publicUrl ?? '';
 
   const server = createServer((req, res) => {
@@ -182,7 +198,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `nothing at ${path}` } });
   }
 
-  /** POST /api/checkout `{ items: [{ productId, quantity }], resultPath? }` */
+  /** POST /api/checkout `{ items: [{ productId, quantity }], resultPath?, cartKey? }` */
   async function createCheckout(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A cross-site form cannot send a JSON content type, so other sites cannot create checkouts here.
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
@@ -190,7 +206,10 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const body = await readJson(req);
     if (!body.ok) return sendJson(res, 400, { error: { code: 'INVALID_BODY', message: body.message } });
-    const input = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as { items?: unknown; resultPath?: unknown };
+    const input = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as { items?: unknown; resultPath?: unknown; cartKey?: unknown };
+    if (input.cartKey !== undefined && (typeof input.cartKey !== 'string' || !CART_KEY.test(input.cartKey))) {
+      return sendJson(res, 400, { error: { code: 'INVALID_CART_KEY', field: 'cartKey', message: 'cartKey must be 16-64 letters, digits or hyphens' } });
+    }
 
     const cart = priceCart(input.items);
     if (!cart.ok) return sendJson(res, 400, { error: { code: 'INVALID_CART', field: cart.field, message: `${cart.field} ${cart.message}` } });
@@ -202,64 +221,88 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       });
     }
 
-    const orderId = `order-${randomUUID()}`;
     const shopperResultUrl = new URL(resultPath, publicUrl).href;
     const amount = formatMinor(cart.totalMinor);
+    const signature = JSON.stringify([cart.lines.map((line) => [line.product.id, line.quantity]), shopperResultUrl]);
     try {
-      const checkout = await gateway.prepareCheckout({
-        amount,
-        currency: CURRENCY,
-        paymentType: 'DB',
-        merchantTransactionId: orderId,
-        integrity: true,
-        shopperResultUrl,
-        cart: {
-          items: cart.lines.map((line) => ({
-            merchantItemId: line.product.id,
-            name: line.product.name,
-            quantity: line.quantity,
-            price: formatMinor(line.product.priceMinor),
-            totalAmount: formatMinor(line.totalMinor),
-            currency: CURRENCY,
-          })),
-        },
-      });
-      const createdAt = new Date();
-      const expiresAt = new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS);
-      orders.add({
-        orderId,
-        checkoutId: checkout.id,
-        amount,
-        currency: CURRENCY,
-        paymentType: 'DB',
-        shopperResultUrl,
-        lines: cart.lines.map((line) => ({
-          productId: line.product.id,
-          name: line.product.name,
-          quantity: line.quantity,
-          price: formatMinor(line.product.priceMinor),
-        })),
-        createdAt,
-        expiresAt,
-      });
-      return sendJson(res, 201, {
-        orderId,
-        checkoutId: checkout.id,
-        ...(checkout.integrity ? { integrity: checkout.integrity } : {}),
-        baseUrl: gateway.baseUrl,
-        brands,
-        shopperResultUrl,
-        amount,
-        currency: CURRENCY,
-        createdAt: createdAt.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        // The time left, on this server's clock: a shopper's device clock may be off
-        // by any amount, so the page counts down from this, not from the timestamps.
-        expiresInMs: expiresAt.getTime() - Date.now(),
-      });
+      if (typeof input.cartKey !== 'string') return sendJson(res, 201, await prepare(cart, amount, shopperResultUrl));
+      const key = input.cartKey;
+      const previous = await checkoutsByCart.get(key)?.catch(() => undefined);
+      const order = previous && orders.get(previous.checkoutId);
+      if (order?.verdict?.ok) {
+        return sendJson(res, 409, {
+          error: { code: 'CART_ALREADY_PAID', orderId: order.orderId, message: 'this cart is paid already: its order is complete' },
+        });
+      }
+      // The same cart with time left to pay: the same checkout, with the time left now.
+      if (previous && order && !order.verdict && previous.signature === signature && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
+        return sendJson(res, 200, { ...previous.answer, expiresInMs: order.expiresAt.getTime() - Date.now() });
+      }
+      // Requests at once for one cart share one preparation.
+      const prepared = prepare(cart, amount, shopperResultUrl).then((answer) => ({ answer, signature, checkoutId: answer.checkoutId }));
+      checkoutsByCart.set(key, prepared);
+      prepared.catch(() => checkoutsByCart.get(key) === prepared && checkoutsByCart.delete(key));
+      const current = await prepared;
+      return sendJson(res, 201, current.answer);
     } catch (error) {
       return sendGatewayError(res, error);
     }
+  }
+
+  /** Prepares a checkout for a priced cart with the gateway and records its order. */
+  async function prepare(cart: PricedCartOk, amount: string, shopperResultUrl: string): Promise<CheckoutAnswer['answer']> {
+    const orderId = `order-${randomUUID()}`;
+    const checkout = await gateway.prepareCheckout({
+      amount,
+      currency: CURRENCY,
+      paymentType: 'DB',
+      merchantTransactionId: orderId,
+      integrity: true,
+      shopperResultUrl,
+      cart: {
+        items: cart.lines.map((line) => ({
+          merchantItemId: line.product.id,
+          name: line.product.name,
+          quantity: line.quantity,
+          price: formatMinor(line.product.priceMinor),
+          totalAmount: formatMinor(line.totalMinor),
+          currency: CURRENCY,
+        })),
+      },
+    });
+    const createdAt = new Date();
+    const expiresAt = new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS);
+    orders.add({
+      orderId,
+      checkoutId: checkout.id,
+      amount,
+      currency: CURRENCY,
+      paymentType: 'DB',
+      shopperResultUrl,
+      lines: cart.lines.map((line) => ({
+        productId: line.product.id,
+        name: line.product.name,
+        quantity: line.quantity,
+        price: formatMinor(line.product.priceMinor),
+      })),
+      createdAt,
+      expiresAt,
+    });
+    return {
+      orderId,
+      checkoutId: checkout.id,
+      ...(checkout.integrity ? { integrity: checkout.integrity } : {}),
+      baseUrl: gateway.baseUrl,
+      brands,
+      shopperResultUrl,
+      amount,
+      currency: CURRENCY,
+      createdAt: createdAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      // The time left, on this server's clock: a shopper's device clock may be off
+      // by any amount, so the page counts down from this, not from the timestamps.
+      expiresInMs: expiresAt.getTime() - Date.now(),
+    };
   }
 
   /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */

@@ -3,8 +3,8 @@
 // payment widget.
 import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
-import { createCheckout, getProducts, type Checkout, type Product } from '../../shared/shop-api.js';
-import { loadCart, saveCart } from '../../shared/result-view.js';
+import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api.js';
+import { ALREADY_PAID, cartKey, clearCart, loadCart, orderPageUrl, saveCart } from '../../shared/result-view.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {
@@ -35,6 +35,8 @@ export function ShopPage() {
   const latestStatus = useRef(status);
   const [expired, setExpired] = useState(false);
   const [expiringSoon, setExpiringSoon] = useState(false);
+  /** The checkout was paid meanwhile (in another tab): where to see the order. */
+  const [paidElsewhere, setPaidElsewhere] = useState<string>();
 
   useEffect(() => {
     let current = true;
@@ -64,12 +66,19 @@ export function ShopPage() {
     try {
       // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it;
       // not while a payment the shopper sent meanwhile is on its way.
-      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`);
+      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`, cartKey());
       if (latestStatus.current === 'submitting') return;
       setCheckout(next);
       setExpired(false);
       setExpiringSoon(false);
     } catch (error) {
+      if (error instanceof ShopError && error.code === 'CART_ALREADY_PAID') {
+        // Paid in another tab: this cart is done; the next one starts empty.
+        clearCart();
+        setCart(new Map());
+        setProblem(ALREADY_PAID);
+        return;
+      }
       setProblem(`Could not start the payment: ${(error as Error).message}`);
     } finally {
       setBusy(false);
@@ -159,6 +168,11 @@ export function ShopPage() {
             }}
             onExpired={() => setExpired(true)}
             onExpiringSoon={() => setExpiringSoon(true)}
+            onBeforeSubmit={async () => {
+              if (await isStillPayable(checkout.checkoutId)) return true;
+              setPaidElsewhere(orderPageUrl(checkout));
+              return false;
+            }}
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
                 <p className="error" role="alert" data-wpwl-error-code={error?.code}>
@@ -179,6 +193,11 @@ export function ShopPage() {
           <p id="widget-status" className="status" aria-live="polite">
             {STATUS_TEXT[status]}
           </p>
+          {paidElsewhere && (
+            <p className="error" role="alert" data-wpwl-already-paid>
+              {ALREADY_PAID} <a href={paidElsewhere}>See your order</a>
+            </p>
+          )}
           {expiringSoon && !expired && !sending && (
             <p className="warning" role="status" data-wpwl-expiry-warning>
               Your payment session ends in a few minutes.{' '}

@@ -60,7 +60,9 @@ async function check(attempt = 0) {
   }
   const { classification } = body;
   if (body.ok) {
-    sessionStorage.removeItem(CART_KEY);
+    // Paid: the cart and its key are done; the next cart is a new one.
+    localStorage.removeItem(CART_KEY);
+    localStorage.removeItem('wpwl-example-cart-key');
     const review = body.needsReview ? ` ${EXPLANATIONS.successNeedsReview}` : '';
     show('success', 'Thank you, your payment is confirmed', `${body.amount} ${body.currency} paid.${review}`, { classification });
     return;

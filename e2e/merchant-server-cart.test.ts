@@ -1,0 +1,69 @@
+// Preparing a checkout is idempotent per cart: the storefront sends a cart key
+// (one per shopper's cart, shared by the shopper's tabs), and the merchant
+// server answers the same open checkout for the same cart, so two tabs cannot
+// create two orders for one cart; a cart that is paid is not paid again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
+
+let world: ShopOnSandbox;
+beforeAll(async () => {
+  world = await startShopOnSandbox();
+});
+afterAll(() => world?.close());
+
+const CART = [{ productId: 'tea-sencha', quantity: 2 }];
+
+async function prepare(body: Record<string, unknown>) {
+  const response = await fetch(`${world.merchant.url}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+describe('POST /api/checkout with a cart key', () => {
+  it('answers the same open checkout for the same cart, and a new one when the cart changed', async () => {
+    const cartKey = crypto.randomUUID();
+    const first = await prepare({ items: CART, cartKey });
+    const again = await prepare({ items: CART, cartKey });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.checkoutId).toBe(first.body.checkoutId);
+    expect(again.body.orderId).toBe(first.body.orderId);
+    expect(again.body.expiresInMs).toBeLessThanOrEqual(first.body.expiresInMs);
+
+    const changed = await prepare({ items: [...CART, { productId: 'kettle-iron', quantity: 1 }], cartKey });
+    expect(changed.status).toBe(201);
+    expect(changed.body.checkoutId).not.toBe(first.body.checkoutId);
+  });
+
+  it('refuses to prepare another checkout for a cart that is paid', async () => {
+    const cartKey = crypto.randomUUID();
+    const first = await prepare({ items: CART, cartKey });
+    await submitCardAsShopper(world.sandbox.url, first.body.checkoutId);
+    const verdict = await readMerchantVerdict(world.merchant.url, `/v1/checkouts/${first.body.checkoutId}/payment`);
+    expect(verdict.body.ok).toBe(true);
+    const again = await prepare({ items: CART, cartKey });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('CART_ALREADY_PAID');
+    expect(again.body.error.orderId).toBe(first.body.orderId);
+  });
+
+  it('without a cart key every request prepares its own checkout', async () => {
+    const [a, b] = await Promise.all([prepare({ items: CART }), prepare({ items: CART })]);
+    expect(a.body.checkoutId).not.toBe(b.body.checkoutId);
+  });
+
+  it('two requests at once for one cart get one checkout', async () => {
+    const cartKey = crypto.randomUUID();
+    const answers = await Promise.all([prepare({ items: CART, cartKey }), prepare({ items: CART, cartKey })]);
+    expect(new Set(answers.map((answer) => answer.body.checkoutId)).size).toBe(1);
+  });
+
+  it.each([['short'], ['x'.repeat(65)], ['has space in it here'], [42]])('refuses the cart key %j naming the field', async (cartKey) => {
+    const answer = await prepare({ items: CART, cartKey });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.field).toBe('cartKey');
+  });
+});
