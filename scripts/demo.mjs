@@ -2,7 +2,7 @@
 // `pnpm demo`: the whole flow on this machine. Starts the sandbox gateway
 // (port 8080, or SANDBOX_PORT) and the example merchant server (port 3000, or
 // PORT) serving every storefront example that has something to show, prints
-// the URLs, and stops everything on Ctrl-C. With WPWL_BASE_URL,
+// the URLs with the framework of each storefront, and stops everything on Ctrl-C. With WPWL_BASE_URL,
 // WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID set it talks to that gateway instead of
 // a sandbox. It builds only when a build output is missing (a package's dist/
 // or an example's), and then runs `pnpm build`, which builds the examples too.
@@ -40,12 +40,20 @@ function unbuilt() {
 function buildWhatIsMissing() {
   const missing = unbuilt();
   if (missing.length === 0) return;
-  console.log(`demo: not built yet: ${missing.join(', ')}; running pnpm build`);
-  const result = spawnSync('pnpm', ['build'], { cwd: repo, stdio: 'inherit' });
+  console.log(`demo: building the packages and examples once (about a minute)…`);
+  // Everything the demo serves; not the benchmarks. Quiet unless it fails.
+  const result = spawnSync('pnpm', ['-r', '--filter', '!@wpwl/bench', '--if-present', 'run', 'build'], {
+    cwd: repo,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.status !== 0) {
-    console.error('demo: pnpm build failed');
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    console.error('demo: the build failed (its output is above)');
     process.exit(result.status ?? 1);
   }
+  console.log('demo: built.');
 }
 
 buildWhatIsMissing();
@@ -66,7 +74,7 @@ try {
 
 console.log(`\n${describeShop(shop)}\n`);
 if (shop.gateway.source === 'sandbox') {
-  console.log('Pay with the sandbox test card 4200 0000 0000 0000, any future expiry, CVV 123 (more cards: packages/sandbox/README.md).');
+  console.log('Pay with the sandbox test card 4200 0000 0000 0000, any future expiry, any 3-digit CVV (more cards: packages/sandbox/README.md).');
 }
 console.log('Ctrl-C stops everything.');
 

@@ -53,12 +53,23 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
   };
 }
 
+/** What each example storefront is built with, for the list the demo prints. */
+const FRAMEWORKS: Record<string, string> = {
+  'core-storefront': 'plain JavaScript on @wpwl/core',
+  'react-storefront': 'React with @wpwl/react',
+  'vue-storefront': 'Vue with @wpwl/vue',
+  'static-page': 'a static page with <wpwl-widget> (@wpwl/lit)',
+};
+
 /** Prints where everything runs. */
 export function describeShop(shop: RunningShop): string {
   const lines = [
     `gateway (${shop.gateway.source}): ${shop.gateway.gateway.baseUrl}`,
     `merchant server:  ${shop.merchant.url}/`,
-    ...shop.storefronts.map((s) => `  storefront:     ${shop.merchant.url}${s.path}`),
+    ...shop.storefronts.map((s) => {
+      const framework = FRAMEWORKS[s.path.replaceAll('/', '')];
+      return `  storefront:     ${shop.merchant.url}${s.path}${framework ? `  (${framework})` : ''}`;
+    }),
   ];
   if (shop.storefronts.length === 0) lines.push('  (no storefront found: build the examples first)');
   return lines.join('\n');
