@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
 import {
   CART_ITEMS,
+  CART_KEY,
   expectPaidPage,
   expectWidgetNonceFromPage,
   fillCartAndCheckout,
@@ -40,6 +41,7 @@ describe('static page with <wpwl-widget> on the merchant server and sandbox', ()
     expect(JSON.parse(tab.requestsTo('POST', '/api/checkout')[0]?.postData ?? '{}')).toEqual({
       items: CART_ITEMS,
       resultPath: '/static-page/result.html',
+      cartKey: expect.stringMatching(CART_KEY),
     });
     expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
     expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);

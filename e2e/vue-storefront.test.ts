@@ -39,7 +39,8 @@ describe('Vue storefront on the merchant server and sandbox', () => {
 
     // The browser sent product ids and quantities; the server priced the cart.
     expectCheckoutRequest(tab, '/vue-storefront/result');
-    expect(tab.requestsTo('GET', '/api/payment-status')).toHaveLength(1);
+    // Two status reads: before the widget submits (is the checkout still unpaid?), and the result page's.
+    expect(tab.requestsTo('GET', '/api/payment-status')).toHaveLength(2);
     // One widget script request for the one mount, and nothing broke the page's CSP.
     expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
     expect(session.violations).toEqual([]);
@@ -55,7 +56,7 @@ describe('Vue storefront on the merchant server and sandbox', () => {
   it('closing the payment unloads the widget; a new checkout loads it once more and pays', async () => {
     const { tab } = session;
     await fillCartAndOpenPayment();
-    await tab.page.click('text=Change the cart');
+    await tab.page.click('[data-wpwl-cancel]');
     await tab.page.waitForFunction(() => !document.querySelector('[data-wpwl-status]'));
     // Teardown is deferred by a task (a same-config re-mount would adopt the widget).
     await tab.page.waitForFunction(

@@ -148,9 +148,12 @@ export async function expectNothingInternalShown(page: Page): Promise<void> {
   expect(text).not.toMatch(/\d{3}\.\d{3}\.\d{3}|rejected[A-Z]\w*|order-[0-9a-f-]{8,}|expected .*, got/);
 }
 
-/** Expects one checkout request from the browser, carrying the cart's ids and quantities and `resultPath` only. */
+/** The cart key a storefront sends with its checkout request: a random UUID per shopper's cart. */
+export const CART_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Expects one checkout request from the browser, carrying the cart's ids and quantities, `resultPath` and the cart key only. */
 export function expectCheckoutRequest(tab: TestPage, resultPath: string): void {
   const checkoutPost = tab.requestsTo('POST', '/api/checkout');
   expect(checkoutPost).toHaveLength(1);
-  expect(JSON.parse(checkoutPost[0]!.postData ?? '{}')).toEqual({ items: CART_ITEMS, resultPath });
+  expect(JSON.parse(checkoutPost[0]!.postData ?? '{}')).toEqual({ items: CART_ITEMS, resultPath, cartKey: expect.stringMatching(CART_KEY) });
 }

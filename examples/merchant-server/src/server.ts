@@ -345,6 +345,9 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const order = orders.get(checkoutId);
     if (!order || order.verdict || new URL(order.shopperResultUrl).pathname !== url.pathname) return;
+    // The shopper (or the gateway) comes back from paying: a verdict kept from
+    // before (unpaid, asked just before the payment was sent) is out of date.
+    openVerdicts.delete(checkoutId);
     settle(order).catch((error: unknown) => {
       console.error(`merchant-server: status read for ${order.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
     });

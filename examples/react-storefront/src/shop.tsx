@@ -19,7 +19,6 @@ const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) 
 const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
   ready: 'Enter your card details.',
   submitting: 'Sending your payment…',
-  expired: 'This payment session expired. Start again to get a new one.',
 };
 
 export function ShopPage() {
@@ -215,7 +214,7 @@ export function ShopPage() {
             Get a new payment session
           </button>{' '}
           <button type="button" className="secondary" data-wpwl-cancel disabled={sending} onClick={() => setCheckout(undefined)}>
-            Change the cart
+            Back to the cart
           </button>
         </section>
       )}
