@@ -2,7 +2,7 @@
 // The shop page: lists the server's products, keeps a cart of product ids and
 // quantities, asks the merchant server for a checkout (the server prices the
 // cart) and mounts the payment widget with @wpwl/core.
-import { createPaymentWidget } from '@wpwl/core';
+import { createPaymentWidget, preferredLocale } from '@wpwl/core';
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
@@ -162,8 +162,13 @@ async function stillPayable(checkoutId, shopperResultUrl) {
   return false;
 }
 
+/** The last checkout answer, for a change of language. */
+/** @type {any} */
+let lastCheckout;
+
 /** The widget's config for a checkout answer. */
 function widgetConfig(/** @type {any} */ body) {
+  lastCheckout = body;
   $('amount-due').textContent = `${body.amount} ${body.currency}`;
   $('expired').hidden = true;
   $('expiring-soon').hidden = true;
@@ -178,6 +183,7 @@ function widgetConfig(/** @type {any} */ body) {
     timeoutMs,
     // The time left as the server counted it: this device's clock may be off.
     expiresInMs: body.expiresInMs,
+    locale: chosenLocale(),
     onExpired: () => {
       $('expired').hidden = false;
       $('expiring-soon').hidden = true;
@@ -267,6 +273,17 @@ $('more-time').addEventListener('click', () => {
   renewCheckout().catch(showFailure);
 });
 $('restart').addEventListener('click', closePayment);
+
+/** The form's language: the shopper's choice, else their browser's first language the widget has (English otherwise). */
+function chosenLocale() {
+  const chosen = /** @type {HTMLSelectElement} */ ($('language')).value;
+  return chosen || preferredLocale(navigator.languages);
+}
+// A new language re-renders the payment form in it (the same checkout; core re-mounts once).
+$('language').addEventListener('change', () => {
+  if (!widget || !lastCheckout) return;
+  widget.update(widgetConfig(lastCheckout));
+});
 
 loadProducts().then(renderCart, (failure) => {
   const error = $('checkout-error');

@@ -2,6 +2,7 @@
 // for every page of this app) and gives every widget the page's CSP nonce.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preferredLocale } from '@wpwl/core';
 import { WpwlProvider } from '@wpwl/react';
 import { ShopPage } from './shop.js';
 import { ResultPage } from './result.js';
@@ -14,7 +15,7 @@ const page = location.pathname === `${import.meta.env.BASE_URL}result` ? <Result
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <WpwlProvider nonce={nonce} locale="en">
+    <WpwlProvider nonce={nonce} locale={preferredLocale(navigator.languages)}>
       <header>
         <h1>Tea shop</h1>
       </header>

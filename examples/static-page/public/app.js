@@ -6,6 +6,8 @@
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
+import { preferredLocale } from '/vendor/wpwl-lit/wpwl-widget.js';
+
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /**
  * <wpwl-widget>: configured through attributes, `nonce` as a property;
@@ -186,7 +188,8 @@ function configureWidget(/** @type {any} */ checkout) {
   widget.setAttribute('shopper-result-url', checkout.shopperResultUrl);
   if (checkout.integrity) widget.setAttribute('integrity', checkout.integrity);
   else widget.removeAttribute('integrity');
-  widget.setAttribute('locale', document.documentElement.lang);
+  // The shopper's language, if the widget has it; English otherwise.
+  widget.setAttribute('locale', preferredLocale(navigator.languages));
   if (timeoutMs) widget.setAttribute('timeout-ms', timeoutMs);
   // The time left as the server counted it: this device's clock may be off.
   widget.setAttribute('expires-in-ms', String(checkout.expiresInMs));

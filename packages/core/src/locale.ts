@@ -68,3 +68,23 @@ export function validateLocale(locale: unknown): asserts locale is WidgetLocale 
   const error = checkLocale(locale);
   if (error) throw error;
 }
+
+/**
+ * The widget locale for a shopper's languages, most preferred first (in a
+ * browser, `navigator.languages`): the first one the widget has a form in,
+ * else `fallback` (default `en`). Never throws: a shopper whose languages the
+ * widget lacks still gets a form.
+ *
+ * @example
+ * createPaymentWidget({ …, locale: preferredLocale(navigator.languages) }); // ['uk-UA', 'de'] → 'de'
+ */
+export function preferredLocale(tags: readonly string[], fallback: WidgetLocale = 'en'): WidgetLocale {
+  for (const tag of tags) {
+    try {
+      return resolveLocale(tag);
+    } catch {
+      // Not a language of the widget: try the next one.
+    }
+  }
+  return fallback;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLocale, isWidgetLocale, LOCALES, resolveLocale, validateLocale, type WidgetLocale } from '../src/index.js';
+import { checkLocale, isWidgetLocale, LOCALES, preferredLocale, resolveLocale, validateLocale, type WidgetLocale } from '../src/index.js';
 
 describe('LOCALES', () => {
   it('lists the 25 default codes in the gateway order', () => {
@@ -96,5 +96,20 @@ describe('validateLocale', () => {
     expect(error?.message).toContain('resolveLocale()');
     expect(error?.message).toContain('(got "de-AT")');
     expect(() => validateLocale('DE')).toThrow('(got "DE")');
+  });
+});
+
+describe('preferredLocale', () => {
+  it.each([
+    [['de-AT', 'en'], 'de'],
+    [['uk-UA', 'sv-SE', 'en'], 'se'],
+    [['uk-UA', 'be'], 'en'],
+    [[], 'en'],
+    [['da'], 'dk'],
+  ])('%j → %s', (tags, expected) => {
+    expect(preferredLocale(tags as string[])).toBe(expected);
+  });
+  it('falls back to the given locale', () => {
+    expect(preferredLocale(['uk'], 'de')).toBe('de');
   });
 });
