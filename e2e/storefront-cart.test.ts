@@ -27,6 +27,8 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     // A forced click changes nothing either.
     await page.locator('button[data-product-id="tea-assam"]').click({ force: true }).catch(() => {});
     expect(await page.locator('#cart-total').textContent()).toBe('89.80');
+    // The pay button names the amount the checkout charges.
+    expect(await page.locator('.wpwl-button-pay').textContent()).toContain('89.80 EUR');
 
     // The static page asks the shopper to accept its terms first (its before-submit hook).
     if (await page.locator('#terms').count()) await page.check('#terms');

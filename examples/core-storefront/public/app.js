@@ -184,6 +184,8 @@ function widgetConfig(/** @type {any} */ body) {
     // The time left as the server counted it: this device's clock may be off.
     expiresInMs: body.expiresInMs,
     locale: chosenLocale(),
+    // The amount on the pay button: the shopper sees what will be charged.
+    options: { labels: { submit: `Pay ${body.amount} ${body.currency}` } },
     onExpired: () => {
       $('expired').hidden = false;
       $('expiring-soon').hidden = true;

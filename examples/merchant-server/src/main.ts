@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
 import { startMerchantServer, type MerchantServer, type Storefront } from './server.js';
-import { findStorefronts, findVendorLibraries } from './storefronts.js';
+import { STOREFRONT_FRAMEWORKS, findStorefronts, findVendorLibraries } from './storefronts.js';
 
 export interface RunningShop {
   merchant: MerchantServer;
@@ -53,21 +53,13 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
   };
 }
 
-/** What each example storefront is built with, for the list the demo prints. */
-const FRAMEWORKS: Record<string, string> = {
-  'core-storefront': 'plain JavaScript on @wpwl/core',
-  'react-storefront': 'React with @wpwl/react',
-  'vue-storefront': 'Vue with @wpwl/vue',
-  'static-page': 'a static page with <wpwl-widget> (@wpwl/lit)',
-};
-
 /** Prints where everything runs. */
 export function describeShop(shop: RunningShop): string {
   const lines = [
     `gateway (${shop.gateway.source}): ${shop.gateway.gateway.baseUrl}`,
     `merchant server:  ${shop.merchant.url}/`,
     ...shop.storefronts.map((s) => {
-      const framework = FRAMEWORKS[s.path.replaceAll('/', '')];
+      const framework = STOREFRONT_FRAMEWORKS[s.path.replaceAll('/', '')];
       return `  storefront:     ${shop.merchant.url}${s.path}${framework ? `  (${framework})` : ''}`;
     }),
   ];

@@ -20,6 +20,7 @@ import { createNonce, storefrontCsp } from './csp.js';
 import { OrderBook, type Order } from './orders.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
+import { STOREFRONT_FRAMEWORKS } from './storefronts.js';
 
 /** How long a checkout can be paid, per the interface. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
@@ -416,10 +417,21 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   }
 
   function sendIndex(res: ServerResponse): void {
-    const links = storefronts.map((s) => `<li><a href="${s.path}">${s.path}</a></li>`).join('');
-    const html = `<!doctype html><meta charset="utf-8"><title>wpwl example shop</title><h1>wpwl example shop</h1><ul>${links || '<li>No storefront is built yet.</li>'}</ul>`;
+    const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const links = storefronts
+      .map((s) => {
+        const framework = STOREFRONT_FRAMEWORKS[s.path.replaceAll('/', '')];
+        return `<li><a href="${s.path}">${s.path}</a>${framework ? ` <small>${escape(framework)}</small>` : ''}</li>`;
+      })
+      .join('');
+    // The shop's own stylesheet, when the core storefront (plain files, always there) is served.
+    const style = storefronts.some((s) => s.path === '/core-storefront/') ? '<link rel="stylesheet" href="/core-storefront/styles.css">' : '';
+    const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tea shop · wpwl examples</title>${style}<header><h1>Tea shop</h1></header><main><section><h2>The same shop, four ways</h2><ul class="storefronts">${links || '<li>No storefront is built yet.</li>'}</ul></section></main>`;
     // default-src does not cover frame-ancestors: it is named on its own.
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'",
+    });
     res.end(html);
   }
 

@@ -59,3 +59,11 @@ export function findVendorLibraries(packagesDir: string): Array<{ path: string; 
     .filter((entry) => entry.isDirectory() && !SERVER_ONLY.has(entry.name) && existsSync(join(packagesDir, entry.name, 'dist')))
     .map((entry) => ({ path: `/vendor/wpwl-${entry.name}/`, dir: join(packagesDir, entry.name, 'dist') }));
 }
+
+/** What each example storefront is built with, for the lists the demo and the index page show. */
+export const STOREFRONT_FRAMEWORKS: Readonly<Record<string, string>> = {
+  'core-storefront': 'plain JavaScript on @wpwl/core',
+  'react-storefront': 'React with @wpwl/react',
+  'vue-storefront': 'Vue with @wpwl/vue',
+  'static-page': 'a static page with <wpwl-widget> (@wpwl/lit)',
+};

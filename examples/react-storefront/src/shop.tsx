@@ -159,6 +159,7 @@ export function ShopPage() {
             shopperResultUrl={checkout.shopperResultUrl}
             integrity={checkout.integrity}
             expiresInMs={checkout.expiresInMs}
+            options={{ labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` } }}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
             timeoutMs={timeoutMs}
             onStatusChange={({ status: next }) => {

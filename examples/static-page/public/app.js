@@ -193,6 +193,8 @@ function configureWidget(/** @type {any} */ checkout) {
   if (timeoutMs) widget.setAttribute('timeout-ms', timeoutMs);
   // The time left as the server counted it: this device's clock may be off.
   widget.setAttribute('expires-in-ms', String(checkout.expiresInMs));
+  // The amount on the pay button: the shopper sees what will be charged.
+  /** @type {any} */ (widget).options = { labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` } };
   widget.setAttribute('checkout-id', checkout.checkoutId);
 }
 
