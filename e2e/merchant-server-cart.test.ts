@@ -67,3 +67,16 @@ describe('POST /api/checkout with a cart key', () => {
     expect(answer.body.error.field).toBe('cartKey');
   });
 });
+
+describe('renewing the checkout of a cart', () => {
+  it('replaces the open checkout once: the tab that asks gets a new one, the others get that one', async () => {
+    const cartKey = crypto.randomUUID();
+    const first = await prepare({ items: CART, cartKey });
+    const renewed = await prepare({ items: CART, cartKey, renew: first.body.checkoutId });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.checkoutId).not.toBe(first.body.checkoutId);
+    // Another tab still showing the first checkout asks to renew it too: it gets the replacement.
+    const otherTab = await prepare({ items: CART, cartKey, renew: first.body.checkoutId });
+    expect(otherTab.body.checkoutId).toBe(renewed.body.checkoutId);
+  });
+});

@@ -64,11 +64,12 @@ export const getProducts = () => call<{ products: Product[]; currency: string }>
  * shopper's tabs) gets the same open checkout, and a paid cart is refused
  * (`CART_ALREADY_PAID`).
  */
-export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: string, cartKey: string) =>
+export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: string, cartKey: string, renew?: string) =>
   call<Checkout>('/api/checkout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath, cartKey }),
+    // `renew`: the checkout shown now, to be replaced by a new one (after expiry, or for more time).
+    body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath, cartKey, renew }),
   });
 
 /**

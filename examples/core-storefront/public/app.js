@@ -109,7 +109,8 @@ function renderCart() {
 const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
 
 /** Asks the merchant server for a checkout of the cart: it prices the cart and answers what the widget needs. */
-async function requestCheckout() {
+/** @param {string} [renew] the checkout shown now, to be replaced by a new one (after expiry, or for more time) */
+async function requestCheckout(renew) {
   const response = await fetch('/api/checkout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -118,6 +119,7 @@ async function requestCheckout() {
       resultPath: new URL('result.html', location.href).pathname,
       // The same cart gets the same open checkout, whichever of the shopper's tabs asks.
       cartKey: cartKey(),
+      renew,
     }),
   });
   const body = await response.json();
@@ -229,7 +231,8 @@ async function startPayment() {
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
   let body;
   try {
-    body = await requestCheckout();
+    // A checkout left with "Back to the cart" is replaced, not shown again.
+    body = await requestCheckout(lastCheckout?.checkoutId);
   } catch (failure) {
     renderCart();
     throw failure;
@@ -245,7 +248,7 @@ async function startPayment() {
 /** A new checkout for the same cart, handed to the mounted widget (after expiry, say). */
 async function renewCheckout() {
   const current = widget;
-  const body = await requestCheckout();
+  const body = await requestCheckout(lastCheckout?.checkoutId);
   // The shopper may have gone back to the cart meanwhile, or sent a payment, which keeps its widget.
   if (current && widget === current && current.getSnapshot().status !== 'submitting') current.update(widgetConfig(body));
 }

@@ -199,7 +199,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `nothing at ${path}` } });
   }
 
-  /** POST /api/checkout `{ items: [{ productId, quantity }], resultPath?, cartKey? }` */
+  /** POST /api/checkout `{ items: [{ productId, quantity }], resultPath?, cartKey?, renew? }` (`renew`: the checkout id to replace) */
   async function createCheckout(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // A cross-site form cannot send a JSON content type, so other sites cannot create checkouts here.
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
@@ -207,7 +207,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     const body = await readJson(req);
     if (!body.ok) return sendJson(res, 400, { error: { code: 'INVALID_BODY', message: body.message } });
-    const input = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as { items?: unknown; resultPath?: unknown; cartKey?: unknown };
+    const input = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as {
+      items?: unknown;
+      resultPath?: unknown;
+      cartKey?: unknown;
+      renew?: unknown;
+    };
     if (input.cartKey !== undefined && (typeof input.cartKey !== 'string' || !CART_KEY.test(input.cartKey))) {
       return sendJson(res, 400, { error: { code: 'INVALID_CART_KEY', field: 'cartKey', message: 'cartKey must be 16-64 letters, digits or hyphens' } });
     }
@@ -235,8 +240,11 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
           error: { code: 'CART_ALREADY_PAID', orderId: order.orderId, message: 'this cart is paid already: its order is complete' },
         });
       }
-      // The same cart with time left to pay: the same checkout, with the time left now.
-      if (previous && order && !order.verdict && previous.signature === signature && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
+      // The same cart with time left to pay: the same checkout, with the time left now. Unless
+      // the shopper asked for a new one in place of it (expired, or more time): then the
+      // first tab to ask replaces it, and the others get that replacement.
+      const renewing = previous !== undefined && input.renew === previous.checkoutId;
+      if (previous && order && !order.verdict && !renewing && previous.signature === signature && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
         return sendJson(res, 200, { ...previous.answer, expiresInMs: order.expiresAt.getTime() - Date.now() });
       }
       // Requests at once for one cart share one preparation.

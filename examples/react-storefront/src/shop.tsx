@@ -27,6 +27,8 @@ export function ShopPage() {
   const [cart, setCart] = useState<ReadonlyMap<string, number>>(loadCart);
   useEffect(() => saveCart(cart), [cart]);
   const [checkout, setCheckout] = useState<Checkout>();
+  // The checkout shown last (also one left with "Back to the cart"): a new one replaces it.
+  const lastCheckoutId = useRef<string>(undefined);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<WidgetStatus>('idle');
@@ -65,8 +67,9 @@ export function ShopPage() {
     try {
       // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it;
       // not while a payment the shopper sent meanwhile is on its way.
-      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`, cartKey());
+      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`, cartKey(), lastCheckoutId.current);
       if (latestStatus.current === 'submitting') return;
+      lastCheckoutId.current = next.checkoutId;
       setCheckout(next);
       setExpired(false);
       setExpiringSoon(false);

@@ -122,7 +122,11 @@ function renderCart() {
 const timeoutMs = new URLSearchParams(location.search).get('timeoutMs');
 
 /** Asks the merchant server for a checkout of the cart: it prices the cart and answers what the widget needs. */
-async function requestCheckout() {
+/** The checkout left with "Back to the cart", if any. @type {string | undefined} */
+let lastCheckoutId;
+
+/** @param {string} [renew] the checkout shown now, to be replaced by a new one (after expiry, or for more time) */
+async function requestCheckout(renew) {
   const response = await fetch('/api/checkout', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -131,6 +135,7 @@ async function requestCheckout() {
       resultPath: new URL('result.html', location.href).pathname,
       // The same cart gets the same open checkout, whichever of the shopper's tabs asks.
       cartKey: cartKey(),
+      renew,
     }),
   });
   const body = await response.json();
@@ -203,7 +208,8 @@ async function startPayment() {
   paying = true;
   renderCart();
   try {
-    configureWidget(await requestCheckout());
+    // A checkout left with "Back to the cart" is replaced, not shown again.
+    configureWidget(await requestCheckout(lastCheckoutId));
   } catch (failure) {
     paying = false;
     renderCart();
@@ -214,13 +220,14 @@ async function startPayment() {
 
 /** A new checkout for the same cart, handed to the same element (after expiry, say). */
 async function renewCheckout() {
-  const checkout = await requestCheckout();
+  const checkout = await requestCheckout(widget.getAttribute('checkout-id') ?? undefined);
   // The shopper may have gone back to the cart meanwhile, or sent a payment, which keeps its widget.
   if (paying && widget.status !== 'submitting') configureWidget(checkout);
 }
 
 /** Removing checkout-id takes the widget down; the cart is usable again. */
 function closePayment() {
+  lastCheckoutId = widget.getAttribute('checkout-id') ?? undefined;
   widget.removeAttribute('checkout-id');
   paying = false;
   $('payment').hidden = true;
