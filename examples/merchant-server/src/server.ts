@@ -40,8 +40,8 @@ type CheckoutAnswer = { answer: Record<string, unknown> & { checkoutId: string }
 export const STATUS_READ_DEADLINE_MS = 8_000;
 /** How long a verdict that may still change (pending, unpaid) is reused before the gateway is read again. */
 export const OPEN_VERDICT_REUSE_MS = 3_000;
-/** Status requests per client address: a burst of 30, then one a second. */
-export const STATUS_READS_PER_CLIENT = { burst: 30, perSecond: 1 };
+/** Status requests per client address (shoppers behind one NAT share it): a burst of 60, then two a second. */
+export const STATUS_READS_PER_CLIENT = { burst: 60, perSecond: 2 };
 /** Status requests per order, from anyone: a burst of 20, then one a second. */
 export const STATUS_READS_PER_ORDER = { burst: 20, perSecond: 1 };
 

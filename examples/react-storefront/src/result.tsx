@@ -3,7 +3,7 @@
 // verifies the payment; the page shows success or the classified failure.
 import { useEffect, useState } from 'react';
 import { readShopperResult } from '@wpwl/core';
-import { getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
+import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
 import { CHECKING, PENDING, clearCart, describeResult, type ResultView } from '../../shared/result-view.js';
 
 const POLLS = 5;
@@ -27,6 +27,11 @@ export function ResultPage() {
       try {
         status = await getPaymentStatus(resourcePath);
       } catch (error) {
+        // Asked too often: ask again a little later, without giving up.
+        if (error instanceof ShopError && error.code === 'TOO_MANY_REQUESTS') {
+          if (current) timer = setTimeout(() => void check(attempt), 2000);
+          return;
+        }
         return show({ state: 'failure', title: 'We could not check your payment', detail: (error as Error).message });
       }
       const final = !PENDING.has(status.classification) || attempt >= POLLS;

@@ -53,6 +53,11 @@ async function check(attempt = 0) {
     return;
   }
   const response = await fetch(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
+  if (response.status === 429) {
+    // Asked too often: ask again when the server says, without giving up.
+    setTimeout(() => void check(attempt), 1000 * (Number(response.headers.get('Retry-After')) || 2));
+    return;
+  }
   const body = await response.json();
   if (!response.ok) {
     show('failure', 'We could not check your payment', body.error?.message ?? `HTTP ${response.status}`);
