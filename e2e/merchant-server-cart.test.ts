@@ -3,6 +3,7 @@
 // server answers the same open checkout for the same cart, so two tabs cannot
 // create two orders for one cart; a cart that is paid is not paid again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderBook } from '../examples/merchant-server/src/orders.js';
 import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
 
 let world: ShopOnSandbox;
@@ -78,5 +79,31 @@ describe('renewing the checkout of a cart', () => {
     // Another tab still showing the first checkout asks to renew it too: it gets the replacement.
     const otherTab = await prepare({ items: CART, cartKey, renew: first.body.checkoutId });
     expect(otherTab.body.checkoutId).toBe(renewed.body.checkoutId);
+  });
+});
+
+describe('the cart index', () => {
+  it('forgets a cart key with its order, so keys a client invents cannot pile up', () => {
+    let now = Date.parse('2026-11-24T12:00:00Z');
+    const book = new OrderBook(() => now);
+    const order = (checkoutId: string, cartKey: string) => ({
+      orderId: `order-${checkoutId}`,
+      checkoutId,
+      amount: '1.00',
+      currency: 'EUR',
+      paymentType: 'DB' as const,
+      shopperResultUrl: 'http://127.0.0.1/r',
+      lines: [],
+      createdAt: new Date(now),
+      expiresAt: new Date(now + 30 * 60_000),
+      cartKey,
+    });
+    book.add(order('A'.repeat(32), 'cart-key-one-0000000'));
+    expect(book.latestForCart('cart-key-one-0000000')?.checkoutId).toBe('A'.repeat(32));
+    // Two hours later the first order is past keeping: adding another sweeps it, and its cart key.
+    now += 2 * 60 * 60_000;
+    book.add(order('B'.repeat(32), 'cart-key-two-0000000'));
+    expect(book.latestForCart('cart-key-one-0000000')).toBeUndefined();
+    expect(book.latestForCart('cart-key-two-0000000')?.checkoutId).toBe('B'.repeat(32));
   });
 });

@@ -1,5 +1,6 @@
-// Owns the order book: orders kept in memory, keyed by checkout id, for as long
-// as a checkout can be paid and read. A real shop keeps them in its database.
+// Owns the order book: orders kept in memory, keyed by checkout id and by the
+// storefront's cart key (the latest order of each cart), for as long as a
+// checkout can be paid and read. A real shop keeps them in its database.
 import type { PaymentStatusAnswer } from './server.js';
 
 export interface OrderLine {
@@ -22,6 +23,10 @@ export interface Order {
   createdAt: Date;
   /** The checkout's expiry (30 minutes after creation). */
   expiresAt: Date;
+  /** The checkout's script integrity hash, when the gateway gave one. */
+  integrity?: string;
+  /** The storefront's key for the cart this order was prepared for, if it sent one. */
+  cartKey?: string;
   /** The final verdict, once known. */
   verdict?: PaymentStatusAnswer;
 }
@@ -31,6 +36,7 @@ const KEEP_AFTER_EXPIRY_MS = 60 * 60_000;
 
 export class OrderBook {
   readonly #byCheckout = new Map<string, Order>();
+  readonly #latestByCart = new Map<string, Order>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -40,6 +46,12 @@ export class OrderBook {
   add(order: Order): void {
     this.#sweep();
     this.#byCheckout.set(order.checkoutId, order);
+    if (order.cartKey) this.#latestByCart.set(order.cartKey, order);
+  }
+
+  /** The latest order prepared for a cart key, while it is kept. */
+  latestForCart(cartKey: string): Order | undefined {
+    return this.#latestByCart.get(cartKey);
   }
 
   get(checkoutId: string): Order | undefined {
@@ -54,6 +66,10 @@ export class OrderBook {
     const cutoff = this.#now() - KEEP_AFTER_EXPIRY_MS;
     for (const [id, order] of this.#byCheckout) {
       if (order.expiresAt.getTime() < cutoff) this.#byCheckout.delete(id);
+    }
+    // A cart key is forgotten with its order: the index cannot outgrow the book.
+    for (const [key, order] of this.#latestByCart) {
+      if (!this.#byCheckout.has(order.checkoutId)) this.#latestByCart.delete(key);
     }
   }
 }

@@ -33,9 +33,6 @@ const REUSE_MIN_LEFT_MS = 5 * 60_000;
 
 type PricedCartOk = Extract<PricedCart, { ok: true }>;
 
-/** What POST /api/checkout answers for a cart, with the cart it was prepared for. */
-type CheckoutAnswer = { answer: Record<string, unknown> & { checkoutId: string }; signature: string; checkoutId: string };
-
 /** Longest a status request waits for the gateway, retries included: a throttling gateway must not hold the shopper. */
 export const STATUS_READ_DEADLINE_MS = 8_000;
 /** How long a verdict that may still change (pending, unpaid) is reused before the gateway is read again. */
@@ -133,12 +130,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
   const readsPerClient = new RateLimiter(STATUS_READS_PER_CLIENT);
   const readsPerOrder = new RateLimiter(STATUS_READS_PER_ORDER);
-  /**
-   * The latest checkout prepared for each cart key, by the storefront's cart
-   * (shared by the shopper's tabs): the same cart gets the same open checkout,
-   * so two tabs never make two orders, and a paid cart is not paid again.
-   */
-  const checkoutsByCart = new Map<string, Promise<CheckoutAnswer>>();
+  /** Checkouts being prepared, by cart key: requests at once for one cart share one. */
+  const preparing = new Map<string, Promise<Order>>();
   let publicUrl = options.publicUrl ?? '';
 
   const server = createServer((req, res) => {
@@ -229,12 +222,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
 
     const shopperResultUrl = new URL(resultPath, publicUrl).href;
     const amount = formatMinor(cart.totalMinor);
-    const signature = JSON.stringify([cart.lines.map((line) => [line.product.id, line.quantity]), shopperResultUrl]);
     try {
-      if (typeof input.cartKey !== 'string') return sendJson(res, 201, await prepare(cart, amount, shopperResultUrl));
-      const key = input.cartKey;
-      const previous = await checkoutsByCart.get(key)?.catch(() => undefined);
-      const order = previous && orders.get(previous.checkoutId);
+      if (typeof input.cartKey !== 'string') return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl)));
+      // One open checkout per cart, whichever of the shopper's tabs asks (see OrderBook.latestForCart).
+      const cartKey = input.cartKey;
+      await preparing.get(cartKey)?.catch(() => undefined);
+      const order = orders.latestForCart(cartKey);
       if (order?.verdict?.ok) {
         return sendJson(res, 409, {
           error: { code: 'CART_ALREADY_PAID', orderId: order.orderId, message: 'this cart is paid already: its order is complete' },
@@ -243,23 +236,45 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       // The same cart with time left to pay: the same checkout, with the time left now. Unless
       // the shopper asked for a new one in place of it (expired, or more time): then the
       // first tab to ask replaces it, and the others get that replacement.
-      const renewing = previous !== undefined && input.renew === previous.checkoutId;
-      if (previous && order && !order.verdict && !renewing && previous.signature === signature && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
-        return sendJson(res, 200, { ...previous.answer, expiresInMs: order.expiresAt.getTime() - Date.now() });
+      const sameCart =
+        order?.shopperResultUrl === shopperResultUrl &&
+        order.lines.length === cart.lines.length &&
+        cart.lines.every((line, i) => order.lines[i]?.productId === line.product.id && order.lines[i]?.quantity === line.quantity);
+      if (order && sameCart && !order.verdict && input.renew !== order.checkoutId && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
+        return sendJson(res, 200, checkoutAnswer(order));
       }
-      // Requests at once for one cart share one preparation.
-      const prepared = prepare(cart, amount, shopperResultUrl).then((answer) => ({ answer, signature, checkoutId: answer.checkoutId }));
-      checkoutsByCart.set(key, prepared);
-      prepared.catch(() => checkoutsByCart.get(key) === prepared && checkoutsByCart.delete(key));
-      const current = await prepared;
-      return sendJson(res, 201, current.answer);
+      const prepared = prepare(cart, amount, shopperResultUrl, cartKey);
+      preparing.set(cartKey, prepared);
+      try {
+        return sendJson(res, 201, checkoutAnswer(await prepared));
+      } finally {
+        if (preparing.get(cartKey) === prepared) preparing.delete(cartKey);
+      }
     } catch (error) {
       return sendGatewayError(res, error);
     }
   }
 
+  /** What POST /api/checkout answers for an order: what the widget needs, and the time left on this server's clock. */
+  function checkoutAnswer(order: Order) {
+    return {
+      orderId: order.orderId,
+      checkoutId: order.checkoutId,
+      ...(order.integrity ? { integrity: order.integrity } : {}),
+      baseUrl: gateway.baseUrl,
+      brands,
+      shopperResultUrl: order.shopperResultUrl,
+      amount: order.amount,
+      currency: order.currency,
+      createdAt: order.createdAt.toISOString(),
+      expiresAt: order.expiresAt.toISOString(),
+      // A shopper's device clock may be off by any amount: the page counts down from this, not from the timestamps.
+      expiresInMs: order.expiresAt.getTime() - Date.now(),
+    };
+  }
+
   /** Prepares a checkout for a priced cart with the gateway and records its order. */
-  async function prepare(cart: PricedCartOk, amount: string, shopperResultUrl: string): Promise<CheckoutAnswer['answer']> {
+  async function prepare(cart: PricedCartOk, amount: string, shopperResultUrl: string, cartKey?: string): Promise<Order> {
     const orderId = `order-${randomUUID()}`;
     const checkout = await gateway.prepareCheckout({
       amount,
@@ -280,8 +295,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       },
     });
     const createdAt = new Date();
-    const expiresAt = new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS);
-    orders.add({
+    const order: Order = {
       orderId,
       checkoutId: checkout.id,
       amount,
@@ -295,23 +309,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         price: formatMinor(line.product.priceMinor),
       })),
       createdAt,
-      expiresAt,
-    });
-    return {
-      orderId,
-      checkoutId: checkout.id,
+      expiresAt: new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS),
       ...(checkout.integrity ? { integrity: checkout.integrity } : {}),
-      baseUrl: gateway.baseUrl,
-      brands,
-      shopperResultUrl,
-      amount,
-      currency: CURRENCY,
-      createdAt: createdAt.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-      // The time left, on this server's clock: a shopper's device clock may be off
-      // by any amount, so the page counts down from this, not from the timestamps.
-      expiresInMs: expiresAt.getTime() - Date.now(),
+      ...(cartKey ? { cartKey } : {}),
     };
+    orders.add(order);
+    return order;
   }
 
   /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */
