@@ -3,16 +3,10 @@
 // English when it has none of them; the core storefront also lets the shopper
 // switch the form's language.
 import { describe, expect, it } from 'vitest';
-import { fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
+import { STOREFRONTS, fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
 
 const session = useStorefrontSession();
 
-const STOREFRONTS = [
-  { name: 'core-storefront', ready: undefined },
-  { name: 'static-page', ready: 'wpwl-widget[status="ready"]' },
-  { name: 'react-storefront', ready: '[data-wpwl-status="ready"]' },
-  { name: 'vue-storefront', ready: '[data-wpwl-status="ready"]' },
-];
 
 /** Makes the page's browser prefer `languages`, before any of its scripts run. */
 const preferLanguages = (languages: string[]) =>

@@ -12,19 +12,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { holdRequests } from './support/browser.js';
-import { PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
-import { expectPaidPage, fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
+import { PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from './support/shopper.js';
+import { STOREFRONTS, expectPaidPage, fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
 
 /** Fails the Luhn check (the success card with its last digit changed): the widget refuses it in the form. */
 const LUHN_FAILING_CARD = '4200000000000001';
 const SENDING = 'Sending your payment…';
 
-const STOREFRONTS = [
-  { name: 'core-storefront', resultPath: '/core-storefront/result.html' },
-  { name: 'static-page', resultPath: '/static-page/result.html' },
-  { name: 'react-storefront', resultPath: '/react-storefront/result' },
-  { name: 'vue-storefront', resultPath: '/vue-storefront/result' },
-];
 
 /** The controls that take the widget down: a new checkout for the same cart, and back to the cart. */
 const TEARDOWN_CONTROLS = ['[data-wpwl-new-checkout]', '[data-wpwl-cancel]'];
@@ -46,19 +40,12 @@ async function openPaymentWith(name: string, card: string): Promise<Page> {
 const holdPosts = (page: Page, path: RegExp) =>
   holdRequests(page, (request) => request.method() === 'POST' && path.test(new URL(request.url()).pathname));
 
-/** Checkout ids of the rendered card forms (from their action). */
-function renderedCheckouts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
-  );
-}
-
 /** Whether each teardown control is enabled, in the order of {@link TEARDOWN_CONTROLS}. */
 function teardownEnabled(page: Page): Promise<boolean[]> {
   return Promise.all(TEARDOWN_CONTROLS.map((selector) => page.locator(selector).isEnabled()));
 }
 
-describe.each(STOREFRONTS)('$name: a payment on its way', ({ name, resultPath }) => {
+describe.each(STOREFRONTS)('$name: a payment on its way', ({ name, result: resultPath }) => {
   it('a card number the widget refuses after the hooks: field error, status back to ready, no "sending" text, teardown controls enabled', async () => {
     const page = await openPaymentWith(name, LUHN_FAILING_CARD);
     await page.click('.wpwl-button-pay');

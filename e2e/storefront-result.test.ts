@@ -3,8 +3,9 @@
 // stays "being processed", never "did not go through"; and a declined shopper
 // goes back to the same cart, checks out again and pays.
 import { describe, expect, it } from 'vitest';
-import { DECLINE_CARD, SUCCESS_CARD, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
+import { DECLINE_CARD, SUCCESS_CARD, THREE_D_SECURE_CARD, acceptTerms, fillCard, renderedCheckouts } from './support/shopper.js';
 import {
+  STOREFRONTS,
   expectDeclinedPage,
   expectNothingInternalShown,
   expectPaidPage,
@@ -16,17 +17,10 @@ import {
 
 const session = useStorefrontSession();
 
-const STOREFRONTS = [
-  { name: 'core-storefront', ready: undefined, result: '/core-storefront/result.html' },
-  { name: 'static-page', ready: 'wpwl-widget[status="ready"]', result: '/static-page/result.html' },
-  { name: 'react-storefront', ready: '[data-wpwl-status="ready"]', result: '/react-storefront/result' },
-  { name: 'vue-storefront', ready: '[data-wpwl-status="ready"]', result: '/vue-storefront/result' },
-];
 
 async function pay(card: string, result: string) {
   const { page } = session.tab;
-  // The static page asks the shopper to accept its terms first (its before-submit hook).
-  if (await page.locator('#terms').count()) await page.check('#terms');
+  await acceptTerms(page);
   await fillCard(page, card);
   await payAndWaitForResult(page, result);
 }
@@ -56,7 +50,7 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
   it('a failed 3-D Secure says so, in words', async () => {
     const { page } = session.tab;
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
-    if (await page.locator('#terms').count()) await page.check('#terms');
+    await acceptTerms(page);
     await fillCard(page, THREE_D_SECURE_CARD);
     await page.click('.wpwl-button-pay');
     await page.waitForURL((url) => url.origin === new URL(session.shop.gateway.gateway.baseUrl).origin);
@@ -73,7 +67,7 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await page.clock.install();
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
     // The shopper lands on the result page without paying (a closed 3-D Secure window, say).
-    const checkoutId = await page.evaluate(() => /\/checkouts\/([^/]+)\/payment/.exec(document.querySelector<HTMLFormElement>('form.wpwl-form')!.action)![1]!);
+    const [checkoutId] = await renderedCheckouts(page);
     await page.goto(`${session.shop.merchant.url}${result}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
     await page.waitForSelector('#result[data-state="pending"]');
     // Past every further question the page asks.

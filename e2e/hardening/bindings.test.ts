@@ -11,7 +11,7 @@ import { launchBrowser, type TestBrowser, type TestPage } from '../support/brows
 import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../support/servers.js';
 import { fillCard } from '../support/shopper.js';
-import { bindingsUnderTest, buildHardeningPages, type HardeningPages } from './support/pages.js';
+import { bindingsUnderTest, buildHardeningPages, harnessOf, openBindingPage, type HardeningPages } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
 
 const { bindings, unbuilt } = bindingsUnderTest();
@@ -50,26 +50,8 @@ const BAD_INPUTS: Array<[string, Record<string, unknown>, string]> = [
   ['an unknown locale', { locale: 'tlh-Klingon' }, 'INVALID_LOCALE'],
 ];
 
-async function openPage(binding: string): Promise<TestPage> {
-  const tab = await browser.newPage();
-  await tab.page.goto(`${pages.url}/?binding=${binding}`);
-  await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
-  return tab;
-}
-
-type Harness = {
-  mount(spec: { id: string; config: Record<string, unknown>; nested?: boolean }): void;
-  unmount(id: string): void;
-  status(id: string): string;
-  events: Array<{ id: string; type: string; status?: string; code?: string; message?: string }>;
-};
-const harness = (tab: TestPage) => ({
-  mount: (spec: { id: string; config: Record<string, unknown>; nested?: boolean }) =>
-    tab.page.evaluate((s) => (window as unknown as { harness: Harness }).harness.mount(s), spec),
-  unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.unmount(i), id),
-  status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.status(i), id),
-  events: () => tab.page.evaluate(() => (window as unknown as { harness: Harness }).harness.events),
-});
+const openPage = (binding: string) => openBindingPage(browser, pages, binding);
+const harness = harnessOf;
 
 /**
  * What a refused widget must not have left on the page. `preloaded`: the

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdRequests, launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
 import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../support/servers.js';
-import { fillCard } from '../support/shopper.js';
-import { bindingsUnderTest, buildHardeningPages, type HardeningPages } from './support/pages.js';
+import { fillCard, renderedCheckouts } from '../support/shopper.js';
+import { bindingsUnderTest, buildHardeningPages, harnessOf, openBindingPage, type HardeningPages } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
 
 const { bindings } = bindingsUnderTest();
@@ -38,34 +38,9 @@ const configFor = (checkoutId: string): Record<string, unknown> => ({
   baseUrl: sandbox.url,
 });
 
-type Harness = {
-  mount(spec: { id: string; config: Record<string, unknown>; throwing?: string[] }): void;
-  update(id: string, config: Record<string, unknown>): void;
-  unmount(id: string): void;
-  status(id: string): string;
-  events: Array<{ id: string; type: string; status?: string; code?: string }>;
-};
-const harness = (tab: TestPage) => ({
-  mount: (spec: { id: string; config: Record<string, unknown>; throwing?: string[] }) =>
-    tab.page.evaluate((s) => (window as unknown as { harness: Harness }).harness.mount(s), spec),
-  update: (id: string, config: Record<string, unknown>) =>
-    tab.page.evaluate(({ i, c }) => (window as unknown as { harness: Harness }).harness.update(i, c), { i: id, c: config }),
-  unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.unmount(i), id),
-  status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: Harness }).harness.status(i), id),
-});
+const harness = harnessOf;
+const openPage = (binding: string) => openBindingPage(browser, pages, binding);
 
-async function openPage(binding: string): Promise<TestPage> {
-  const tab = await browser.newPage();
-  await tab.page.goto(`${pages.url}/?binding=${binding}`);
-  await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
-  return tab;
-}
-
-/** Checkout ids of the widget's rendered card forms (from their action). */
-const renderedCheckouts = (tab: TestPage) =>
-  tab.page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
-  );
 const scriptRequestsFor = (tab: TestPage, checkoutId: string) =>
   tab.requestsTo('GET', WIDGET_SCRIPT).filter((request) => new URL(request.url).searchParams.get('checkoutId') === checkoutId);
 const paymentPosts = (tab: TestPage) => tab.requestsTo('POST', PAYMENT_POST).map((request) => new URL(request.url).pathname);
@@ -95,7 +70,7 @@ describe.each(bindings)('%s', (binding) => {
       // Give the binding every chance to re-render and re-mount: it must not.
       await tab.page.waitForTimeout(600);
       expect(await harness(tab).status('w')).toBe('submitting');
-      expect(await renderedCheckouts(tab)).toEqual([paid.id]);
+      expect(await renderedCheckouts(tab.page)).toEqual([paid.id]);
       expect(scriptRequestsFor(tab, next.id)).toEqual([]);
 
       await held.continue();
@@ -115,10 +90,10 @@ describe.each(bindings)('%s', (binding) => {
       const held = await payWithPostHeld(tab, failed.id);
       await harness(tab).update('w', configFor(next.id));
       await tab.page.waitForTimeout(300);
-      expect(await renderedCheckouts(tab)).toEqual([failed.id]);
+      expect(await renderedCheckouts(tab.page)).toEqual([failed.id]);
       // The gateway's answer is lost in a fault: the widget reports an error and stays on the page.
       await held.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
-      await expect.poll(() => renderedCheckouts(tab), { timeout: 10_000 }).toEqual([next.id]);
+      await expect.poll(() => renderedCheckouts(tab.page), { timeout: 10_000 }).toEqual([next.id]);
       await expect.poll(() => harness(tab).status('w'), { timeout: 10_000 }).toBe('ready');
 
       await fillCard(tab.page, SUCCESS_CARD);

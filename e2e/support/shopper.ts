@@ -22,3 +22,15 @@ export async function fillCard(page: Page, card: string): Promise<void> {
   await page.fill('.wpwl-control-cardHolder', 'Jane Jones');
   await page.fill('.wpwl-control-cvv', '123');
 }
+
+/** Ticks the storefront's consent boxes, if it has any (the static page's terms, the React and Vue consent marker). */
+export async function acceptTerms(page: Page): Promise<void> {
+  for (const box of await page.locator('#terms, [data-wpwl-consent]').all()) await box.check();
+}
+
+/** Checkout ids of the widget's rendered card forms (from their action). */
+export function renderedCheckouts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+  );
+}

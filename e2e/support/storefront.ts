@@ -13,6 +13,14 @@ import { launchBrowser, recordViolations, type TestBrowser, type TestPage } from
 
 const repo = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 
+/** Every storefront example: its name (mount path), the selector of its ready widget, and its result page. */
+export const STOREFRONTS = [
+  { name: 'core-storefront', ready: undefined, result: '/core-storefront/result.html' },
+  { name: 'static-page', ready: 'wpwl-widget[status="ready"]', result: '/static-page/result.html' },
+  { name: 'react-storefront', ready: '[data-wpwl-status="ready"]', result: '/react-storefront/result' },
+  { name: 'vue-storefront', ready: '[data-wpwl-status="ready"]', result: '/vue-storefront/result' },
+] as const;
+
 /** What the cart of {@link fillCartAndCheckout} sends: product ids and quantities, never prices. */
 export const CART_ITEMS = [
   { productId: 'tea-sencha', quantity: 2 },

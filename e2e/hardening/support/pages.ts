@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { TestBrowser, TestPage } from '../../support/browser.js';
 import { startStaticServer, type StaticServer } from '../../support/servers.js';
 import { repo } from './storefronts.js';
 
@@ -64,4 +65,42 @@ export async function buildHardeningPages(bindings: readonly string[]): Promise<
       await rm(out, { recursive: true, force: true });
     },
   };
+}
+
+/** A widget a test asks a binding page for (see pages/harness.ts). */
+export interface HarnessWidget {
+  id: string;
+  config: Record<string, unknown>;
+  /** Inside a page form. */
+  nested?: boolean;
+  /** Callbacks that throw in the page's own code. */
+  throwing?: string[];
+}
+
+type PageHarness = {
+  mount(spec: HarnessWidget): void;
+  update(id: string, config: Record<string, unknown>): void;
+  unmount(id: string): void;
+  status(id: string): string;
+  events: Array<{ id: string; type: string; status?: string; code?: string; message?: string }>;
+};
+
+/** Drives `window.harness` of a binding page from the test. */
+export function harnessOf(tab: TestPage) {
+  return {
+    mount: (spec: HarnessWidget) => tab.page.evaluate((s) => (window as unknown as { harness: PageHarness }).harness.mount(s), spec),
+    update: (id: string, config: Record<string, unknown>) =>
+      tab.page.evaluate(({ i, c }) => (window as unknown as { harness: PageHarness }).harness.update(i, c), { i: id, c: config }),
+    unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: PageHarness }).harness.unmount(i), id),
+    status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: PageHarness }).harness.status(i), id),
+    events: () => tab.page.evaluate(() => (window as unknown as { harness: PageHarness }).harness.events),
+  };
+}
+
+/** Opens the page of `binding` in a fresh page of `browser` and waits for its harness. */
+export async function openBindingPage(browser: TestBrowser, pages: HardeningPages, binding: string): Promise<TestPage> {
+  const tab = await browser.newPage();
+  await tab.page.goto(`${pages.url}/?binding=${binding}`);
+  await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
+  return tab;
 }

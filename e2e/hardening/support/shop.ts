@@ -11,7 +11,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { holdRequests, type TestPage } from '../../support/browser.js';
 import { readPaymentStatus } from '../../support/gateway.js';
 import type { ShopOnSandbox } from '../../support/merchant.js';
-import { PAYMENT_POST, SUCCESS_CARD, fillCard } from '../../support/shopper.js';
+import { PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from '../../support/shopper.js';
 import type { StorefrontUnderTest } from './storefronts.js';
 
 export { PAYMENT_POST, SUCCESS_CARD };
@@ -145,9 +145,7 @@ export class StorefrontPage {
 
   /** Checkout ids of the widget's rendered card forms (from their action). */
   renderedCheckouts(): Promise<string[]> {
-    return this.page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
-    );
+    return renderedCheckouts(this.page);
   }
 
   /** Ticks the storefront's consent boxes, then fills the card form. */

@@ -10,7 +10,12 @@ const detail = /** @type {HTMLElement} */ (document.getElementById('result-detai
 const tryAgain = /** @type {HTMLElement} */ (document.getElementById('try-again'));
 const back = /** @type {HTMLElement} */ (document.getElementById('back'));
 
-/** What a shopper should read for each group of result codes. */
+/**
+ * What a shopper should read for each group of result codes. The React and
+ * Vue storefronts share these texts (examples/shared/result-view.ts); this
+ * plain page keeps its own copy, since it is served as it is, without a
+ * bundler, and is meant to be copied whole.
+ */
 const EXPLANATIONS = /** @type {Record<string, string>} */ ({
   successNeedsReview: 'Your payment went through and is being reviewed; we will confirm your order shortly.',
   pending: 'Your payment is still being processed. This page updates in a moment.',

@@ -18,6 +18,8 @@ const widget = /** @type {any} */ ($('widget'));
 
 /** @type {Map<string, Product>} */
 const products = new Map();
+// The cart, its key and the paid-elsewhere check work as in examples/shared (the
+// React and Vue storefronts' module); this page, served without a bundler, keeps its own copy.
 const CART_KEY = 'wpwl-example-cart';
 const CART_KEY_KEY = 'wpwl-example-cart-key';
 /** Shown when the cart or its checkout was paid meanwhile, in another tab or window. */

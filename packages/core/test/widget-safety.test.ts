@@ -3,32 +3,10 @@
 // checked, a config that is not one, and a widget script that arrives after
 // its widget was destroyed. Driven through the fake widget in happy-dom.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentWidget, type PaymentWidgetConfig, type PaymentWidgetController } from '../src/index.js';
+import type { PaymentWidgetConfig } from '../src/index.js';
+import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
 import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
 
-const BASE = 'https://test.gateway.example';
-const ID = '8a8294174b7ecb28014b9699220015ca';
-const ID2 = '8a8294174b7ecb28014b9699220015cb';
-
-const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
-  checkoutId: ID,
-  brands: 'VISA MASTER',
-  shopperResultUrl: 'https://shop.example/result',
-  baseUrl: BASE,
-  ...overrides,
-});
-
-const controllers: PaymentWidgetController[] = [];
-function create(cfg: PaymentWidgetConfig) {
-  const controller = createPaymentWidget(cfg);
-  controllers.push(controller);
-  return controller;
-}
-function box() {
-  const el = document.createElement('div');
-  document.body.append(el);
-  return el;
-}
 const scriptIds = (fake: FakeWidget) => fake.liveScripts().map((script) => new URL(script.src).searchParams.get('checkoutId'));
 
 let fake: FakeWidget;
@@ -36,7 +14,7 @@ beforeEach(() => {
   fake = installFakeWidget();
 });
 afterEach(async () => {
-  controllers.splice(0).forEach((controller) => controller.destroy());
+  destroyControllers();
   await flush();
   expect('wpwlOptions' in window).toBe(false);
   expect(document.querySelectorAll('script')).toHaveLength(0);

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentWidget, type PaymentWidgetConfig, type PaymentWidgetController } from '../src/index.js';
+import type { PaymentWidgetConfig } from '../src/index.js';
+import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
 import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
-
-const BASE = 'https://test.gateway.example';
-const ID = '8a8294174b7ecb28014b9699220015ca';
-const ID2 = '8a8294174b7ecb28014b9699220015cb';
-
-const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
-  checkoutId: ID,
-  brands: 'VISA MASTER',
-  shopperResultUrl: 'https://shop.example/result',
-  baseUrl: BASE,
-  ...overrides,
-});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -21,25 +10,13 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const controllers: PaymentWidgetController[] = [];
-function create(cfg: PaymentWidgetConfig) {
-  const controller = createPaymentWidget(cfg);
-  controllers.push(controller);
-  return controller;
-}
-function box() {
-  const el = document.createElement('div');
-  document.body.append(el);
-  return el;
-}
-
 let fake: FakeWidget;
 beforeEach(() => {
   fake = installFakeWidget();
 });
 
 afterEach(async () => {
-  controllers.splice(0).forEach((controller) => controller.destroy());
+  destroyControllers();
   if (vi.isFakeTimers()) await vi.runAllTimersAsync();
   vi.useRealTimers();
   await flush();

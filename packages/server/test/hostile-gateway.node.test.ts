@@ -4,51 +4,17 @@
 // whose names walk an object's prototype. No payment request may be sent
 // twice, no caller may wait past its deadline, and no answer may exhaust
 // memory or change how other objects behave.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, isWpwlServerError, type GatewayValidationError } from '../src/index.js';
-import { CHECKOUT_ID, ENTITY_ID, PAYMENT_ID, TOKEN, caught } from './support.js';
+import { CHECKOUT_ID, ENTITY_ID, PAYMENT_ID, TOKEN, caught, answerJson, closeFakeGateways, startFakeGateway } from './support.js';
 
-const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
+  await closeFakeGateways();
   delete (Object.prototype as Record<string, unknown>).polluted;
 });
 
-interface Seen {
-  method: string;
-  url: string;
-  body: string;
-}
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, seen: Seen[]) => void) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-      handler(req, res, seen);
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
+const serve = startFakeGateway;
+const json = answerJson;
 
 const THROTTLED = { result: { code: '800.120.100', description: 'Too many requests. Please try again later.' } };
 const CAPTURED = { id: PAYMENT_ID, paymentType: 'CP', amount: '1.00', currency: 'EUR', result: { code: '000.100.110' } };

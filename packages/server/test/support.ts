@@ -1,5 +1,7 @@
 // Test helpers: a fetch that records every request (and answers with a fixed
 // JSON body), and valid client options.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { vi } from 'vitest';
 
 export const ENTITY_ID = '8a8294174b7ecb28014b9699220015ca';
@@ -41,4 +43,57 @@ export async function caught(fn: () => unknown): Promise<unknown> {
     return error;
   }
   throw new Error('expected a failure, but it succeeded');
+}
+
+/** One request a fake gateway received. */
+export interface SeenRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+  /** When it arrived (ms). */
+  at: number;
+}
+
+const fakeGateways: Server[] = [];
+
+/**
+ * Starts a fake gateway on 127.0.0.1: `handler` answers each request once its
+ * body is read; `seen` lists the requests in order; `close` stops this one. Stop them all with
+ * {@link closeFakeGateways} in `afterEach`.
+ */
+export async function startFakeGateway(handler: (req: IncomingMessage, res: ServerResponse, seen: SeenRequest[]) => void) {
+  const seen: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    const at = Date.now();
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body, at });
+      handler(req, res, seen);
+    });
+  });
+  fakeGateways.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close };
+}
+
+/** Stops every fake gateway started since the last call. */
+export function closeFakeGateways(): Promise<void[]> {
+  return Promise.all(
+    fakeGateways.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
+}
+
+/** Answers `status` with `body` (JSON, or a string sent as it is). */
+export function answerJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }

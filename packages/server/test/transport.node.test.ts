@@ -1,47 +1,14 @@
 // Transport faults against real local HTTP servers on 127.0.0.1: a server
 // that never answers (TIMEOUT), a closed port (NETWORK), throttling with
 // backoff, 5xx, redirects, and bodies that are not JSON.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, isWpwlServerError } from '../src/index.js';
-import { CHECKOUT_ID, ENTITY_ID, PAYMENT_ID, TOKEN, caught } from './support.js';
+import { CHECKOUT_ID, ENTITY_ID, PAYMENT_ID, TOKEN, caught, answerJson, closeFakeGateways, startFakeGateway } from './support.js';
 
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  at: number;
-}
+afterEach(closeFakeGateways);
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse, seen: Seen[]) => void) {
-  const seen: Seen[] = [];
-  const server = createServer((req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, at: Date.now() });
-    handler(req, res, seen);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
+const serve = startFakeGateway;
+const json = answerJson;
 
 const THROTTLED = { result: { code: '800.120.100', description: 'Too many requests. Please try again later.' }, buildNumber: 'b', id: 'x', ndc: 'n', timestamp: 't' };
 const PAID = { id: PAYMENT_ID, paymentType: 'DB', amount: '1.00', currency: 'EUR', result: { code: '000.100.110' } };
@@ -61,8 +28,8 @@ describe('transport faults', () => {
   });
 
   it('NETWORK when nothing listens on the port', async () => {
-    const { url } = await serve(() => {});
-    await new Promise<void>((resolve) => servers.pop()?.close(() => resolve()));
+    const { url, close } = await serve(() => {});
+    await close();
     const error = await caught(() => client(url).prepareCheckout({ amount: '1', currency: 'EUR', paymentType: 'DB' }));
     expect(isWpwlServerError(error) && error.code).toBe('NETWORK');
     expect((error as Error).cause).toBeInstanceOf(Error);
