@@ -4,7 +4,7 @@
 // without a browser: the merchant's status API and the shopper's card
 // submission straight to the sandbox.
 import { fileURLToPath } from 'node:url';
-import { startMerchantServer, type MerchantServer } from '../../examples/merchant-server/src/server.js';
+import { startMerchantServer, type MerchantServer, type Storefront } from '../../examples/merchant-server/src/server.js';
 import { findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
 import type { GatewayAccess } from './gateway.js';
 import { startSandboxServer, type SandboxServer } from './servers.js';
@@ -21,15 +21,20 @@ export interface ShopOnSandbox {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox and the merchant server (every storefront, the vendor libraries) on 127.0.0.1 and ephemeral ports. */
-export async function startShopOnSandbox(): Promise<ShopOnSandbox> {
+/**
+ * Starts a sandbox and the merchant server (every storefront, the vendor libraries) on 127.0.0.1 and ephemeral ports.
+ * `extra` adds mounts of a test's own: pages served like a storefront's, files served like a vendor library.
+ */
+export async function startShopOnSandbox(
+  extra: { storefronts?: Storefront[]; vendor?: Array<{ path: string; dir: string }> } = {},
+): Promise<ShopOnSandbox> {
   const sandbox = await startSandboxServer();
   const gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
   const merchant = await startMerchantServer({
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     port: 0,
-    storefronts: findStorefronts(`${repo}/examples`),
-    vendor: findVendorLibraries(`${repo}/packages`),
+    storefronts: [...findStorefronts(`${repo}/examples`), ...(extra.storefronts ?? [])],
+    vendor: [...findVendorLibraries(`${repo}/packages`), ...(extra.vendor ?? [])],
   });
   return {
     sandbox,
