@@ -2,7 +2,9 @@
 // - dom:  unit and component tests in happy-dom, with external script loading
 //         switched off (loader tests drive `load`/`error` themselves);
 // - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
-// - e2e:  real Chromium against the sandbox, one file at a time.
+// - e2e:  real Chromium against the sandbox, one file at a time;
+// - screenshots: the examples' README pictures (`pnpm screenshots`), never
+//         part of `pnpm test`, which names the three projects above.
 // `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -43,6 +45,16 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'screenshots',
+          environment: 'node',
+          include: ['e2e/screenshots/*.shots.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

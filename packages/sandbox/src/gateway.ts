@@ -481,12 +481,15 @@ export class Gateway {
       status: 200,
       html: page(
         '3-D Secure authentication',
-        `<h1>3-D Secure authentication</h1>
-<p>Sandbox issuer. Payment of <strong>${escapeHtml(amount)}</strong> with the card ending in <strong>${escapeHtml(payment.card?.last4Digits ?? '')}</strong>.</p>
+        `<h1>Confirm your payment</h1>
+<p>Your card issuer asks you to confirm this payment (3-D Secure).</p>
+<p class="amount">${escapeHtml(amount)}</p>
+<p>Card ending in <strong>${escapeHtml(payment.card?.last4Digits ?? '')}</strong></p>
 <form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
-<button type="submit" name="outcome" value="fail" id="fail">Fail</button>
-</form>`,
+<button type="submit" name="outcome" value="fail" id="fail" class="secondary">Fail authentication</button>
+</form>
+<p class="result">Sandbox issuer: choose how the authentication ends.</p>`,
       ),
     };
   }
