@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMerchantServer, STATUS_READ_DEADLINE_MS, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import { CHECKOUTS_PER_CLIENT, startMerchantServer, STATUS_READ_DEADLINE_MS, type MerchantServer } from '../examples/merchant-server/src/server.js';
 import { findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
 
@@ -32,6 +32,7 @@ async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxSe
   return {
     sandbox,
     merchant,
+    gatewayRequests: () => [...gatewayRequests],
     statusReads: () => gatewayRequests.filter((line) => line.startsWith('GET /v1/checkouts/')).length,
     close: async () => {
       await merchant.close();
@@ -171,5 +172,51 @@ describe('payment status reads', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).not.toBeNull();
     expect(waited).toBeLessThan(STATUS_READ_DEADLINE_MS + 1000);
+  });
+});
+
+/** A POST /api/checkout from a chosen loopback address: HTTP status, Retry-After and the error code. */
+function prepareFrom(localAddress: string, shopUrl: string, body: unknown): Promise<{ status: number; retryAfter: string | undefined; code: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${shopUrl}/api/checkout`, { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: string } };
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, code: answer.error?.code });
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe('preparing checkouts', () => {
+  let shop: Awaited<ReturnType<typeof startCountedShop>>;
+  afterEach(() => shop?.close());
+  const gatewayCheckouts = () => shop.gatewayRequests().filter((line) => line === 'POST /v1/checkouts').length;
+
+  it('one client preparing checkouts in a loop is answered 429 after its burst; the gateway sees no more, and another client is still served', async () => {
+    shop = await startCountedShop();
+    const answers = await Promise.all(Array.from({ length: CHECKOUTS_PER_CLIENT.burst + 20 }, () => prepareFrom('127.0.0.1', shop.merchant.url, CART)));
+    const created = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(created).toHaveLength(CHECKOUTS_PER_CLIENT.burst);
+    expect(refused).toHaveLength(20);
+    expect(refused[0]).toMatchObject({ code: 'TOO_MANY_CHECKOUTS' });
+    expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
+    expect(gatewayCheckouts()).toBe(CHECKOUTS_PER_CLIENT.burst);
+
+    expect((await prepareFrom('127.0.0.2', shop.merchant.url, CART)).status).toBe(201);
+  });
+
+  it("a cart's open checkout handed out again costs nothing: a shopper's tabs and reloads are never refused", async () => {
+    shop = await startCountedShop();
+    const cart = { ...CART, cartKey: 'cart-0123456789abcdef' };
+    const answers: number[] = [];
+    for (let i = 0; i < CHECKOUTS_PER_CLIENT.burst + 10; i++) answers.push((await prepareFrom('127.0.0.1', shop.merchant.url, cart)).status);
+    expect(answers[0]).toBe(201);
+    expect(answers.slice(1).every((status) => status === 200)).toBe(true);
+    expect(gatewayCheckouts()).toBe(1);
   });
 });

@@ -39,6 +39,12 @@ export const STATUS_READ_DEADLINE_MS = 8_000;
 export const OPEN_VERDICT_REUSE_MS = 3_000;
 /** Status requests per client address (shoppers behind one NAT share it): a burst of 60, then two a second. */
 export const STATUS_READS_PER_CLIENT = { burst: 60, perSecond: 2 };
+/**
+ * New gateway checkouts per client address: a burst of 30, then one every two seconds. Each is a
+ * call to the gateway on the merchant's account (which the gateway throttles for every shopper),
+ * so one script must not prepare them in a loop; a shopper needs a handful.
+ */
+export const CHECKOUTS_PER_CLIENT = { burst: 30, perSecond: 0.5 };
 /** Status requests per order, from anyone: a burst of 20, then one a second. */
 export const STATUS_READS_PER_ORDER = { burst: 20, perSecond: 1 };
 
@@ -130,6 +136,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
   const readsPerClient = new RateLimiter(STATUS_READS_PER_CLIENT);
   const readsPerOrder = new RateLimiter(STATUS_READS_PER_ORDER);
+  const checkoutsPerClient = new RateLimiter(CHECKOUTS_PER_CLIENT);
   /** Checkouts being prepared, by cart key: requests at once for one cart share one. */
   const preparing = new Map<string, Promise<Order>>();
   let publicUrl = options.publicUrl ?? '';
@@ -223,7 +230,13 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     const shopperResultUrl = new URL(resultPath, publicUrl).href;
     const amount = formatMinor(cart.totalMinor);
     try {
-      if (typeof input.cartKey !== 'string') return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl)));
+      // Only a new gateway checkout costs a token: a cart's open checkout handed out again does not.
+      const client = req.socket.remoteAddress ?? 'unknown';
+      if (typeof input.cartKey !== 'string') {
+        const wait = checkoutsPerClient.take(client);
+        if (wait > 0) return tooManyCheckouts(res, wait);
+        return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl)));
+      }
       // One open checkout per cart, whichever of the shopper's tabs asks (see OrderBook.latestForCart).
       const cartKey = input.cartKey;
       await preparing.get(cartKey)?.catch(() => undefined);
@@ -243,6 +256,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       if (order && sameCart && !order.verdict && input.renew !== order.checkoutId && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
         return sendJson(res, 200, checkoutAnswer(order));
       }
+      const wait = checkoutsPerClient.take(client);
+      if (wait > 0) return tooManyCheckouts(res, wait);
       const prepared = prepare(cart, amount, shopperResultUrl, cartKey);
       preparing.set(cartKey, prepared);
       try {
@@ -487,6 +502,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function tooManyReads(res: ServerResponse, waitMs: number): void {
   res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
   sendJson(res, 429, { error: { code: 'TOO_MANY_REQUESTS', message: 'too many status requests; wait and ask again' } });
+}
+
+function tooManyCheckouts(res: ServerResponse, waitMs: number): void {
+  res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
+  sendJson(res, 429, { error: { code: 'TOO_MANY_CHECKOUTS', message: 'too many new checkouts from this address; wait and try again' } });
 }
 
 function methodNotAllowed(res: ServerResponse, allowed: string): void {
