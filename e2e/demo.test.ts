@@ -31,7 +31,9 @@ describe('pnpm demo: core storefront on the merchant server and sandbox', () => 
     // The amount was the server's: the browser sent product ids and quantities only.
     expectCheckoutRequest(tab, '/core-storefront/result.html');
     // The access token never reached the browser, in any request it sent.
-    expect(tab.requests.some((r) => r.url.includes(shop.gateway.gateway.accessToken) || r.postData?.includes(shop.gateway.gateway.accessToken))).toBe(false);
+    expect(
+      tab.requests.some((r) => r.url.includes(shop.gateway.gateway.accessToken) || r.postData?.includes(shop.gateway.gateway.accessToken)),
+    ).toBe(false);
     // @wpwl/core came from the vendor path through the import map (shop page and result page), and nothing broke the CSP.
     expect(tab.requestsTo('GET', '/vendor/wpwl-core/index.js')).toHaveLength(2);
     expect(session.violations).toEqual([]);

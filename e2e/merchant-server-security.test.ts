@@ -7,7 +7,12 @@
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKOUTS_PER_CLIENT, startMerchantServer, STATUS_READ_DEADLINE_MS, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import {
+  CHECKOUTS_PER_CLIENT,
+  startMerchantServer,
+  STATUS_READ_DEADLINE_MS,
+  type MerchantServer,
+} from '../examples/merchant-server/src/server.js';
 import { findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
 
@@ -42,7 +47,10 @@ async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxSe
 }
 
 /** A GET from a chosen loopback address, so tests can play several clients. */
-function getFrom(localAddress: string, url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; ms: number }> {
+function getFrom(
+  localAddress: string,
+  url: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; ms: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { localAddress }, (res) => {
@@ -55,13 +63,18 @@ function getFrom(localAddress: string, url: string): Promise<{ status: number; h
 }
 
 async function openCheckout(shopUrl: string): Promise<{ checkoutId: string; resourcePath: string }> {
-  const response = await fetch(`${shopUrl}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(CART) });
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(CART),
+  });
   expect(response.status).toBe(201);
   const { checkoutId } = (await response.json()) as { checkoutId: string };
   return { checkoutId, resourcePath: `/v1/checkouts/${checkoutId}/payment` };
 }
 
-const statusUrl = (shopUrl: string, resourcePath: string) => `${shopUrl}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`;
+const statusUrl = (shopUrl: string, resourcePath: string) =>
+  `${shopUrl}/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`;
 
 describe('headers on every response', () => {
   let shop: Awaited<ReturnType<typeof startCountedShop>>;
@@ -121,7 +134,11 @@ describe('JSON that walks a prototype', () => {
     '{"items":[{"productId":"tea-assam","quantity":1}],"constructor":{"prototype":{"polluted":1}}}',
   ])('refuses %s with 400 naming the field, and prepares no checkout', async (body) => {
     const before = shop.merchant.orders.size;
-    const response = await fetch(`${shop.merchant.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const response = await fetch(`${shop.merchant.url}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     const answer = (await response.json()) as { error: { code: string; field: string; message: string } };
     expect(response.status).toBe(400);
     expect(answer.error.code).toBe('INVALID_BODY');
@@ -176,16 +193,24 @@ describe('payment status reads', () => {
 });
 
 /** A POST /api/checkout from a chosen loopback address: HTTP status, Retry-After and the error code. */
-function prepareFrom(localAddress: string, shopUrl: string, body: unknown): Promise<{ status: number; retryAfter: string | undefined; code: string | undefined }> {
+function prepareFrom(
+  localAddress: string,
+  shopUrl: string,
+  body: unknown,
+): Promise<{ status: number; retryAfter: string | undefined; code: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${shopUrl}/api/checkout`, { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: string } };
-        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, code: answer.error?.code });
-      });
-    });
+    const req = httpRequest(
+      `${shopUrl}/api/checkout`,
+      { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { error?: { code?: string } };
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] as string | undefined, code: answer.error?.code });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -198,7 +223,9 @@ describe('preparing checkouts', () => {
 
   it('one client preparing checkouts in a loop is answered 429 after its burst; the gateway sees no more, and another client is still served', async () => {
     shop = await startCountedShop();
-    const answers = await Promise.all(Array.from({ length: CHECKOUTS_PER_CLIENT.burst + 20 }, () => prepareFrom('127.0.0.1', shop.merchant.url, CART)));
+    const answers = await Promise.all(
+      Array.from({ length: CHECKOUTS_PER_CLIENT.burst + 20 }, () => prepareFrom('127.0.0.1', shop.merchant.url, CART)),
+    );
     const created = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(created).toHaveLength(CHECKOUTS_PER_CLIENT.burst);
@@ -214,7 +241,8 @@ describe('preparing checkouts', () => {
     shop = await startCountedShop();
     const cart = { ...CART, cartKey: 'cart-0123456789abcdef' };
     const answers: number[] = [];
-    for (let i = 0; i < CHECKOUTS_PER_CLIENT.burst + 10; i++) answers.push((await prepareFrom('127.0.0.1', shop.merchant.url, cart)).status);
+    for (let i = 0; i < CHECKOUTS_PER_CLIENT.burst + 10; i++)
+      answers.push((await prepareFrom('127.0.0.1', shop.merchant.url, cart)).status);
     expect(answers[0]).toBe(201);
     expect(answers.slice(1).every((status) => status === 200)).toBe(true);
     expect(gatewayCheckouts()).toBe(1);

@@ -62,7 +62,9 @@ describe('merchant server: settling payments', () => {
   it('ignores a resourcePath on a page that is not the order’s shopper result URL', async () => {
     const { checkoutId } = await createCheckout();
     await payAsShopper(checkoutId);
-    const page = await fetch(`${shop.url}/core-storefront/index.html?resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    const page = await fetch(
+      `${shop.url}/core-storefront/index.html?resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`,
+    );
     expect(page.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();

@@ -57,7 +57,15 @@ describe('POST /api/checkout', () => {
     [{ items: [{ productId: 'tea-assam', quantity: 0 }] }, 'items[0].quantity'],
     [{ items: [{ productId: 'tea-assam', quantity: 1.5 }] }, 'items[0].quantity'],
     [{ items: [{ productId: 'tea-assam', quantity: '2' }] }, 'items[0].quantity'],
-    [{ items: [{ productId: 'tea-assam', quantity: 15 }, { productId: 'tea-assam', quantity: 15 }] }, 'items[1].quantity'],
+    [
+      {
+        items: [
+          { productId: 'tea-assam', quantity: 15 },
+          { productId: 'tea-assam', quantity: 15 },
+        ],
+      },
+      'items[1].quantity',
+    ],
   ])('refuses the cart %j (naming %s)', async (body, field) => {
     const { status, body: answer } = await postCheckout(body);
     expect(status).toBe(400);
@@ -106,14 +114,16 @@ describe('GET /api/payment-status', () => {
     expect(body).toMatchObject({ ok: false, classification: 'rejectedBank', orderId: checkout.orderId });
   });
 
-  it.each([`https://evil.example/v1/checkouts/${'a'.repeat(32)}/payment`, '/v1/payments/abc', `/v1/checkouts/${'a'.repeat(32)}/payment?x=1`, ''])(
-    'refuses the resource path %j before reading anything',
-    async (resourcePath) => {
-      const { status, body } = await paymentStatus(resourcePath);
-      expect(status).toBe(400);
-      expect(body.error.code).toBe('INVALID_RESOURCE_PATH');
-    },
-  );
+  it.each([
+    `https://evil.example/v1/checkouts/${'a'.repeat(32)}/payment`,
+    '/v1/payments/abc',
+    `/v1/checkouts/${'a'.repeat(32)}/payment?x=1`,
+    '',
+  ])('refuses the resource path %j before reading anything', async (resourcePath) => {
+    const { status, body } = await paymentStatus(resourcePath);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('INVALID_RESOURCE_PATH');
+  });
 
   it('does not read checkouts it did not create', async () => {
     const { status, body } = await paymentStatus(`/v1/checkouts/${'B'.repeat(32)}/payment`);

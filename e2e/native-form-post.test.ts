@@ -10,7 +10,6 @@ import { createCheckout, readPaymentStatus } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
 import { PAYMENT_POST, SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
 
-
 let sandbox: SandboxServer;
 let pages: StaticServer;
 let browser: TestBrowser;
@@ -80,7 +79,10 @@ async function resultParams(): Promise<URLSearchParams> {
 describe('a before-submit hook that re-submits with this.submit()', () => {
   it('ends on the shopper result URL with a resourcePath whose status is a success', async () => {
     const id = await openCheckout();
-    await fillCard(tab.page, `${SUCCESS_CARD.slice(0, 4)} ${SUCCESS_CARD.slice(4, 8)} ${SUCCESS_CARD.slice(8, 12)} ${SUCCESS_CARD.slice(12)}`);
+    await fillCard(
+      tab.page,
+      `${SUCCESS_CARD.slice(0, 4)} ${SUCCESS_CARD.slice(4, 8)} ${SUCCESS_CARD.slice(8, 12)} ${SUCCESS_CARD.slice(12)}`,
+    );
     await tab.page.click('.wpwl-button-pay');
     const params = await resultParams();
 

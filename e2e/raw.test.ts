@@ -59,10 +59,7 @@ describe('raw integration', () => {
   it('renders the widget into the merchant form with its stylesheet and follow-up script', async () => {
     await openCheckout();
     await expect(tab.page.locator('div.wpwl-container.wpwl-container-card form.wpwl-form-card').count()).resolves.toBe(1);
-    await expect(tab.page.locator('.wpwl-control-brand option').allTextContents()).resolves.toEqual([
-      'Visa',
-      'Mastercard',
-    ]);
+    await expect(tab.page.locator('.wpwl-control-brand option').allTextContents()).resolves.toEqual(['Visa', 'Mastercard']);
     await tab.page.waitForFunction(() => (window as { wpwl?: { staticLoaded?: boolean } }).wpwl?.staticLoaded === true);
     // The stylesheet really applies: the pay button gets the sandbox's colours.
     const background = await tab.page.locator('.wpwl-button-pay').evaluate((el) => getComputedStyle(el).backgroundColor);

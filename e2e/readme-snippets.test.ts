@@ -43,11 +43,17 @@ describe('README code blocks', () => {
   it('each browser or TypeScript block says whether it runs as written or is an excerpt', () => {
     const unmarked = snippets
       .filter((snippet) => MARKED_LANGUAGES.has(snippet.language) && snippet.mark === undefined)
-      .map((snippet) => `${snippetName(snippet)} (${snippet.language}${snippet.unknownMark ? `, unknown mark "${snippet.unknownMark}"` : ''})`);
+      .map(
+        (snippet) => `${snippetName(snippet)} (${snippet.language}${snippet.unknownMark ? `, unknown mark "${snippet.unknownMark}"` : ''})`,
+      );
     expect(unmarked).toEqual([]);
     // The issue names these: the root's core and result-page examples, the Lit static page, React's quick start.
     expect(runnable.map(snippetName)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^README\.md:/), expect.stringMatching(/^packages\/lit\/README\.md:/), expect.stringMatching(/^packages\/react\/README\.md:/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^README\.md:/),
+        expect.stringMatching(/^packages\/lit\/README\.md:/),
+        expect.stringMatching(/^packages\/react\/README\.md:/),
+      ]),
     );
     expect(runnable.filter((snippet) => snippet.mark === 'result').length).toBeGreaterThanOrEqual(2);
   });
@@ -82,7 +88,10 @@ async function payThroughSnippet(snippet: Snippet, page: string): Promise<void> 
     await cardNumber.waitFor({ state: 'visible', timeout: 15_000 }).catch((error: unknown) => {
       throw new Error(`${snippetName(snippet)} showed no card form; the page logged: ${JSON.stringify(tab.errors)}`, { cause: error });
     });
-    expect(tab.requestsTo('POST', '/api/checkout'), `${snippetName(snippet)} prepares its checkout at the demo's POST /api/checkout`).toHaveLength(1);
+    expect(
+      tab.requestsTo('POST', '/api/checkout'),
+      `${snippetName(snippet)} prepares its checkout at the demo's POST /api/checkout`,
+    ).toHaveLength(1);
 
     await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-form-card .wpwl-button-pay');

@@ -8,18 +8,21 @@ import { STOREFRONTS, expectPaidPage, fillCartAndCheckout, payAndWaitForResult, 
 
 const session = useStorefrontSession();
 
-
 describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
   it('the cart cannot change while a checkout is open, and the shopper pays what the cart shows', async () => {
     const { page } = session.tab;
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
     const addButtons = page.locator('button[data-product-id]');
     expect(await addButtons.count()).toBeGreaterThan(0);
-    for (const button of await addButtons.all()) expect(await button.isDisabled(), (await button.getAttribute('data-product-id')) ?? '').toBe(true);
+    for (const button of await addButtons.all())
+      expect(await button.isDisabled(), (await button.getAttribute('data-product-id')) ?? '').toBe(true);
     const removeButtons = page.locator('#cart-lines button, [data-cart-line] button');
     for (const button of await removeButtons.all()) expect(await button.isDisabled()).toBe(true);
     // A forced click changes nothing either.
-    await page.locator('button[data-product-id="tea-assam"]').click({ force: true }).catch(() => {});
+    await page
+      .locator('button[data-product-id="tea-assam"]')
+      .click({ force: true })
+      .catch(() => {});
     expect(await page.locator('#cart-total').textContent()).toBe('89.80');
     // The pay button names the amount the checkout charges.
     expect(await page.locator('.wpwl-button-pay').textContent()).toContain('89.80 EUR');

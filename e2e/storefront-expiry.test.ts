@@ -5,11 +5,17 @@
 // which then pays.
 import { describe, expect, it } from 'vitest';
 import { acceptTerms, fillCard, renderedCheckouts } from './support/shopper.js';
-import { STOREFRONTS, cardForm, expectPaidPage, fillCartAndCheckout, payAndWaitForResult, useStorefrontSession } from './support/storefront.js';
+import {
+  STOREFRONTS,
+  cardForm,
+  expectPaidPage,
+  fillCartAndCheckout,
+  payAndWaitForResult,
+  useStorefrontSession,
+} from './support/storefront.js';
 
 const session = useStorefrontSession();
 const MINUTE = 60_000;
-
 
 async function payAndLand(result: string) {
   const { page } = session.tab;

@@ -7,12 +7,12 @@ import { STOREFRONTS, fillCartAndCheckout, useStorefrontSession } from './suppor
 
 const session = useStorefrontSession();
 
-
 /** Makes the page's browser prefer `languages`, before any of its scripts run. */
 const preferLanguages = (languages: string[]) =>
   session.tab.page.addInitScript((list) => Object.defineProperty(navigator, 'languages', { get: () => list }), languages);
 
-const widgetLocale = () => session.tab.page.evaluate(() => (window as unknown as { wpwlOptions?: { locale?: string } }).wpwlOptions?.locale);
+const widgetLocale = () =>
+  session.tab.page.evaluate(() => (window as unknown as { wpwlOptions?: { locale?: string } }).wpwlOptions?.locale);
 
 describe.each(STOREFRONTS)('$name', ({ name, ready }) => {
   it("the form is in the browser's first language the widget has", async () => {

@@ -19,7 +19,6 @@ import { STOREFRONTS, expectPaidPage, fillCartAndCheckout, useStorefrontSession 
 const LUHN_FAILING_CARD = '4200000000000001';
 const SENDING = 'Sending your payment…';
 
-
 /** The controls that take the widget down: a new checkout for the same cart, and back to the cart. */
 const TEARDOWN_CONTROLS = ['[data-wpwl-new-checkout]', '[data-wpwl-cancel]'];
 

@@ -17,7 +17,6 @@ import {
 
 const session = useStorefrontSession();
 
-
 async function pay(card: string, result: string) {
   const { page } = session.tab;
   await acceptTerms(page);
@@ -68,7 +67,9 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/${name}/`, ready);
     // The shopper lands on the result page without paying (a closed 3-D Secure window, say).
     const [checkoutId] = await renderedCheckouts(page);
-    await page.goto(`${session.shop.merchant.url}${result}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`);
+    await page.goto(
+      `${session.shop.merchant.url}${result}?id=${checkoutId}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`,
+    );
     await page.waitForSelector('#result[data-state="pending"]');
     // Past every further question the page asks.
     for (let i = 0; i < 6; i++) await page.clock.fastForward(4_000);

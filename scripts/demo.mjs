@@ -24,7 +24,10 @@ function readPackage(dir) {
 /** Workspace folders whose build output is missing: a package's `main` file, or an example's dist/. */
 function unbuilt() {
   const missing = [];
-  for (const [folder, isExample] of [['packages', false], ['examples', true]]) {
+  for (const [folder, isExample] of [
+    ['packages', false],
+    ['examples', true],
+  ]) {
     const root = join(repo, folder);
     if (!existsSync(root)) continue;
     for (const name of readdirSync(root)) {
@@ -74,7 +77,9 @@ try {
 
 console.log(`\n${describeShop(shop)}\n`);
 if (shop.gateway.source === 'sandbox') {
-  console.log('Pay with the sandbox test card 4200 0000 0000 0000, any future expiry, any 3-digit CVV (more cards: packages/sandbox/README.md).');
+  console.log(
+    'Pay with the sandbox test card 4200 0000 0000 0000, any future expiry, any 3-digit CVV (more cards: packages/sandbox/README.md).',
+  );
 }
 console.log('Ctrl-C stops everything.');
 

@@ -13,12 +13,10 @@ import typescript from '@rollup/plugin-typescript';
  */
 export function packageConfig({ packageDir, input, banner, bundle = [] }) {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-  const externals = [
-    ...Object.keys(pkg.dependencies ?? {}),
-    ...Object.keys(pkg.peerDependencies ?? {}),
-  ].filter((name) => !bundle.includes(name));
-  const isExternal = (id) =>
-    id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(`${name}/`));
+  const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(
+    (name) => !bundle.includes(name),
+  );
+  const isExternal = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(`${name}/`));
   return {
     input: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, join(packageDir, v)])),
     external: isExternal,

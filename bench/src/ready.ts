@@ -78,9 +78,7 @@ export async function loadOnce(browser: TestBrowser, url: string): Promise<LoadT
     );
     const result = await tab.page.evaluate(() => {
       const w = window as { __benchReadyAt?: number; __wpwlError?: string; __wpwlPageRanAt?: number };
-      const script = performance
-        .getEntriesByType('resource')
-        .find((entry) => entry.name.includes('/v1/paymentWidgets.js'));
+      const script = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/v1/paymentWidgets.js'));
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return {
         ready: w.__benchReadyAt,
@@ -160,9 +158,7 @@ export async function measureTimeToReady(
           ratioToRaw: round(readyMedian / rawMedian, 2),
           scriptRequestedMedianMs: round(median(samples.map((t) => t.scriptRequested))),
           domContentLoadedMedianMs: round(median(samples.map((t) => t.domContentLoaded))),
-          pageCodeRanMedianMs: samples.some((t) => Number.isNaN(t.pageCodeRan))
-            ? null
-            : round(median(samples.map((t) => t.pageCodeRan))),
+          pageCodeRanMedianMs: samples.some((t) => Number.isNaN(t.pageCodeRan)) ? null : round(median(samples.map((t) => t.pageCodeRan))),
           readyMs: ready.map((value) => round(value)),
         };
       }),

@@ -57,7 +57,13 @@ const count = (before: number, after: number) => (before === after ? String(afte
 export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
   const goals: GoalResult[] = [];
   for (const entry of results.size) {
-    goals.push({ goal: 'size within budget', subject: entry.name, measured: kb(entry.bytes), target: `≤ ${entry.limit}`, met: entry.passed });
+    goals.push({
+      goal: 'size within budget',
+      subject: entry.name,
+      measured: kb(entry.bytes),
+      target: `≤ ${entry.limit}`,
+      met: entry.passed,
+    });
   }
   for (const condition of results.timeToReady.conditions) {
     for (const variant of condition.variants.slice(1).filter((v) => !v.informational)) {
@@ -93,8 +99,7 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       met: leaked === 0,
     });
     const listenersGrew =
-      after.windowListeners.length > pristine.windowListeners.length ||
-      after.documentListeners.length > pristine.documentListeners.length;
+      after.windowListeners.length > pristine.windowListeners.length || after.documentListeners.length > pristine.documentListeners.length;
     goals.push({
       goal: 'no listeners left on window/document',
       subject: run.name,
@@ -102,7 +107,9 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       target: 'no more than before the first mount',
       met: !listenersGrew,
     });
-    const beyond = control ? `; ${signedKb(run.heapGrowthBytes - control.heapGrowthBytes)} beyond the hand-written control's ${signedKb(control.heapGrowthBytes)}` : '';
+    const beyond = control
+      ? `; ${signedKb(run.heapGrowthBytes - control.heapGrowthBytes)} beyond the hand-written control's ${signedKb(control.heapGrowthBytes)}`
+      : '';
     goals.push({
       goal: `heap growth over ${run.cycles} cycles`,
       subject: run.name,
@@ -135,13 +142,24 @@ export function toMarkdown(results: BenchResults): string {
 
   const met = results.goals.filter((g) => g.met).length;
   out.push(`## Goals: ${met} of ${results.goals.length} met`);
-  out.push(table(['Goal', 'Subject', 'Measured', 'Target', 'Met'], results.goals.map((g) => [g.goal, g.subject, g.measured, g.target, g.met ? 'yes' : '**no**'])));
+  out.push(
+    table(
+      ['Goal', 'Subject', 'Measured', 'Target', 'Met'],
+      results.goals.map((g) => [g.goal, g.subject, g.measured, g.target, g.met ? 'yes' : '**no**']),
+    ),
+  );
 
   out.push(`## Size (minified + gzipped, size-limit)`);
   out.push(
     table(
       ['Entry', 'Measured', 'Size', 'Budget', 'Within'],
-      results.size.map((s) => [s.name, `\`${s.path}\`${s.import ? ` ${s.import.replace(/\s+/g, ' ')}` : ''}`, kb(s.bytes), s.limit, s.passed ? 'yes' : '**no**']),
+      results.size.map((s) => [
+        s.name,
+        `\`${s.path}\`${s.import ? ` ${s.import.replace(/\s+/g, ' ')}` : ''}`,
+        kb(s.bytes),
+        s.limit,
+        s.passed ? 'yes' : '**no**',
+      ]),
     ),
   );
 
@@ -182,7 +200,11 @@ export function toMarkdown(results: BenchResults): string {
         [...new Set(r.perMount)].join(' / '),
         r.changes,
         [...new Set(r.perChange)].join(' / '),
-        r.effectRunsPerMount === undefined ? '—' : r.effectRunsPerMount === 2 ? 'yes (effects ran twice)' : `no (effects ran ${r.effectRunsPerMount}×)`,
+        r.effectRunsPerMount === undefined
+          ? '—'
+          : r.effectRunsPerMount === 2
+            ? 'yes (effects ran twice)'
+            : `no (effects ran ${r.effectRunsPerMount}×)`,
         r.tagsLeft,
       ]),
     ),
@@ -193,7 +215,19 @@ export function toMarkdown(results: BenchResults): string {
   out.push(`## Soak (${soakCycles} cycles of mount → ready → checkout-id change → ready → unmount, after forced GC)`);
   out.push(
     table(
-      ['Page', 'ms per cycle', 'Script tags left', 'Stylesheets left', '`.wpwl-*` nodes left', 'Globals left', 'window listeners', 'document listeners', 'DOM nodes', 'JS heap growth', 'Beyond hand-written'],
+      [
+        'Page',
+        'ms per cycle',
+        'Script tags left',
+        'Stylesheets left',
+        '`.wpwl-*` nodes left',
+        'Globals left',
+        'window listeners',
+        'document listeners',
+        'DOM nodes',
+        'JS heap growth',
+        'Beyond hand-written',
+      ],
       results.soak.map((s) => [
         s.name,
         (s.durationMs / s.cycles).toFixed(1),

@@ -19,12 +19,7 @@ export interface RequestCount {
 }
 
 /** Mounts, re-points and unmounts the widget `ids.length / 2` times on the page at `url`. */
-export async function countScriptRequests(
-  browser: TestBrowser,
-  name: string,
-  url: string,
-  ids: readonly string[],
-): Promise<RequestCount> {
+export async function countScriptRequests(browser: TestBrowser, name: string, url: string, ids: readonly string[]): Promise<RequestCount> {
   const tab = await browser.newPage();
   try {
     await tab.page.goto(url);

@@ -101,7 +101,9 @@ try {
 
   browser = await launchBrowser();
   const chromiumVersion = `Chromium ${browser.browser.version()}`;
-  log(`time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${loadsUnder(c.label) / (LOADS + 1)} pages ${c.label}`).join(', ')}`);
+  log(
+    `time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${loadsUnder(c.label) / (LOADS + 1)} pages ${c.label}`).join(', ')}`,
+  );
   const measured = await measureTimeToReady(browser, variants, conditions, LOADS, log);
   const ready: ReadyConditionResult[] = measured.map((m, i) => ({ ...m, widgetDelayMs: conditions[i]!.widgetDelayMs }));
 
@@ -130,7 +132,15 @@ try {
       // A browser per page: pages of one site may share a renderer, and with it the heap being measured.
       const soakBrowser = await launchSoakBrowser();
       try {
-        const result = await soak(soakBrowser, subject.name, `${page(subject.page)}?base=${fast!.url}`, fast!.url, soakIds, SOAK_WARMUP, log);
+        const result = await soak(
+          soakBrowser,
+          subject.name,
+          `${page(subject.page)}?base=${fast!.url}`,
+          fast!.url,
+          soakIds,
+          SOAK_WARMUP,
+          log,
+        );
         return subject.control ? { ...result, control: true } : result;
       } finally {
         await soakBrowser.close();

@@ -84,9 +84,9 @@ async function snapshot(page: CdpPage, gatewayUrl: string): Promise<SoakSnapshot
   }
   const { usedSize } = await page.send<{ usedSize: number }>('Runtime.getHeapUsage');
   const counters = await page.send<{ nodes: number; jsEventListeners: number }>('Memory.getDOMCounters');
-  const census = await page.evaluate<Omit<SoakSnapshot, 'heapUsedBytes' | 'domNodes' | 'jsEventListeners' | 'windowListeners' | 'documentListeners'>>(
-    DOM_CENSUS(gatewayUrl),
-  );
+  const census = await page.evaluate<
+    Omit<SoakSnapshot, 'heapUsedBytes' | 'domNodes' | 'jsEventListeners' | 'windowListeners' | 'documentListeners'>
+  >(DOM_CENSUS(gatewayUrl));
   return {
     heapUsedBytes: usedSize,
     domNodes: counters.nodes,

@@ -171,8 +171,14 @@ describe.each(storefronts)('$name', (storefront) => {
       },
     );
     await shopPage.page.dblclick('.wpwl-button-pay');
-    await shopPage.page.locator('.wpwl-button-pay').click({ force: true, timeout: 2_000 }).catch(() => {});
-    await shopPage.page.locator('.wpwl-control-cvv').press('Enter').catch(() => {});
+    await shopPage.page
+      .locator('.wpwl-button-pay')
+      .click({ force: true, timeout: 2_000 })
+      .catch(() => {});
+    await shopPage.page
+      .locator('.wpwl-control-cvv')
+      .press('Enter')
+      .catch(() => {});
     await shopPage.page.waitForTimeout(300);
     letThrough();
     await shopPage.page.waitForURL((url) => url.searchParams.has('resourcePath'));

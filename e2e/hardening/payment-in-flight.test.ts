@@ -44,14 +44,18 @@ const openPage = (binding: string) => openBindingPage(browser, pages, binding);
 const scriptRequestsFor = (tab: TestPage, checkoutId: string) =>
   tab.requestsTo('GET', WIDGET_SCRIPT).filter((request) => new URL(request.url).searchParams.get('checkoutId') === checkoutId);
 const paymentPosts = (tab: TestPage) => tab.requestsTo('POST', PAYMENT_POST).map((request) => new URL(request.url).pathname);
-const paymentCode = async (checkoutId: string) => (await readPaymentStatus(gateway, `/v1/checkouts/${checkoutId}/payment`)).body.result?.code;
+const paymentCode = async (checkoutId: string) =>
+  (await readPaymentStatus(gateway, `/v1/checkouts/${checkoutId}/payment`)).body.result?.code;
 
 /** Mounts a widget for `checkoutId`, waits until it is ready, and presses pay with the payment POST held. */
 async function payWithPostHeld(tab: TestPage, checkoutId: string): Promise<Route> {
   const page = harness(tab);
   await page.mount({ id: 'w', config: configFor(checkoutId) });
   await expect.poll(() => page.status('w'), { timeout: 10_000 }).toBe('ready');
-  const posts = await holdRequests(tab.page, (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
+  const posts = await holdRequests(
+    tab.page,
+    (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname),
+  );
   await fillCard(tab.page, SUCCESS_CARD);
   await tab.page.click('.wpwl-button-pay');
   const held = await posts.next();
@@ -130,7 +134,10 @@ describe.each(bindings)('%s', (binding) => {
     const checkout = await createCheckout(gateway);
     const tab = await openPage(binding);
     try {
-      const scripts = await holdRequests(tab.page, (request) => WIDGET_SCRIPT.test(new URL(request.url()).pathname) && request.resourceType() === 'script');
+      const scripts = await holdRequests(
+        tab.page,
+        (request) => WIDGET_SCRIPT.test(new URL(request.url()).pathname) && request.resourceType() === 'script',
+      );
       const page = harness(tab);
       await page.mount({ id: 'w', config: configFor(checkout.id) });
       const held = await scripts.next();
@@ -142,14 +149,17 @@ describe.each(bindings)('%s', (binding) => {
       await arrived;
       // The late script runs and adds its follow-up files; give them time to arrive.
       await tab.page.waitForTimeout(800);
-      const left = await tab.page.evaluate((origin) => ({
-        wpwl: 'wpwl' in window,
-        wpwlOptions: 'wpwlOptions' in window,
-        gatewayFiles: Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]'))
-          .map((node) => ('src' in node ? node.src : node.href))
-          .filter((url) => url.startsWith(origin)),
-        forms: document.querySelectorAll('.wpwl-form, form.paymentWidgets').length,
-      }), sandbox.url);
+      const left = await tab.page.evaluate(
+        (origin) => ({
+          wpwl: 'wpwl' in window,
+          wpwlOptions: 'wpwlOptions' in window,
+          gatewayFiles: Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[href]'))
+            .map((node) => ('src' in node ? node.src : node.href))
+            .filter((url) => url.startsWith(origin)),
+          forms: document.querySelectorAll('.wpwl-form, form.paymentWidgets').length,
+        }),
+        sandbox.url,
+      );
       expect(left).toEqual({ wpwl: false, wpwlOptions: false, gatewayFiles: [], forms: 0 });
     } finally {
       await tab.close();

@@ -7,12 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShopOnSandbox, type ShopOnSandbox } from '../support/merchant.js';
 import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
-import {
-  StorefrontPage,
-  hideNonceFromScripts,
-  recordViolations,
-  startNonceOnlyProxy,
-} from './support/shop.js';
+import { StorefrontPage, hideNonceFromScripts, recordViolations, startNonceOnlyProxy } from './support/shop.js';
 import { storefrontsUnderTest } from './support/storefronts.js';
 
 const { storefronts, unbuilt } = storefrontsUnderTest();
@@ -138,7 +133,9 @@ describe.each(storefronts)('$name', (storefront) => {
     await shopPage.waitForForm();
     const nonces = await shopPage.page.evaluate(() => {
       const { wpwlTestNonceOf } = window as unknown as { wpwlTestNonceOf(el: Element): string };
-      return [document.querySelector('script[nonce]'), document.querySelector('script[src*="/v1/paymentWidgets.js"]')].map((el) => wpwlTestNonceOf(el!));
+      return [document.querySelector('script[nonce]'), document.querySelector('script[src*="/v1/paymentWidgets.js"]')].map((el) =>
+        wpwlTestNonceOf(el!),
+      );
     });
     // The page had a nonce; the widget's tag went without one and still ran.
     expect(nonces[0]).not.toBe('');

@@ -11,7 +11,7 @@
     style: 'card',
     onReady: function () {
       document.documentElement.setAttribute('data-wpwl-ready', '');
-    }
+    },
   };
 
   var script = document.createElement('script');

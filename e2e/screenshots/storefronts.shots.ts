@@ -8,7 +8,14 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { THREE_D_SECURE_CARD, acceptTerms, fillCard } from '../support/shopper.js';
-import { STOREFRONTS, cardForm, expectPaidPage, fillCartAndCheckout, payAndWaitForResult, useStorefrontSession } from '../support/storefront.js';
+import {
+  STOREFRONTS,
+  cardForm,
+  expectPaidPage,
+  fillCartAndCheckout,
+  payAndWaitForResult,
+  useStorefrontSession,
+} from '../support/storefront.js';
 
 const OUT = fileURLToPath(new URL('../../examples/screenshots/', import.meta.url));
 const MINUTE = 60_000;

@@ -24,10 +24,7 @@ export interface Checkout {
  * @param params extra form parameters; amount 92.00 EUR, payment type DB unless overridden.
  * @throws Error with the status and body when the gateway does not answer 200.
  */
-export async function createCheckout(
-  gateway: GatewayAccess,
-  params: Record<string, string | boolean> = {},
-): Promise<Checkout> {
+export async function createCheckout(gateway: GatewayAccess, params: Record<string, string | boolean> = {}): Promise<Checkout> {
   const form = new URLSearchParams({ entityId: gateway.entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB' });
   for (const [name, value] of Object.entries(params)) form.set(name, String(value));
   const response = await fetch(`${gateway.url}/v1/checkouts`, {

@@ -58,7 +58,12 @@ export async function readMerchantVerdict(shopUrl: string, resourcePath: string)
  * Authorization: the checkout id is the capability), without following the
  * redirect to the result page: as if the shopper closed the tab.
  */
-export function submitCardAsShopper(sandboxUrl: string, checkoutId: string, card = SUCCESS_CARD, extra: Record<string, string> = {}): Promise<Response> {
+export function submitCardAsShopper(
+  sandboxUrl: string,
+  checkoutId: string,
+  card = SUCCESS_CARD,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${sandboxUrl}/v1/checkouts/${checkoutId}/payment`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

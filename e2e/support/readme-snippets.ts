@@ -59,7 +59,8 @@ export function readSnippets(file: string): Snippet[] {
     let before = i - 1;
     while (before >= 0 && lines[before]!.trim() === '') before--;
     const comment = /^<!--\s*(.*?)\s*-->$/.exec(lines[before]?.trim() ?? '')?.[1];
-    const mark = comment === 'excerpt' ? 'excerpt' : comment === 'runnable: widget' ? 'widget' : comment === 'runnable: result' ? 'result' : undefined;
+    const mark =
+      comment === 'excerpt' ? 'excerpt' : comment === 'runnable: widget' ? 'widget' : comment === 'runnable: result' ? 'result' : undefined;
     snippets.push({
       file: relative(REPO, file),
       line: i + 1,

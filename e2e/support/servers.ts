@@ -59,10 +59,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * Nothing outside `root` is reachable; files are read on each request, so a
  * test may write into `root` while the server runs.
  */
-export async function startStaticServer(options: {
-  root: string;
-  headers?: Record<string, string> | HeadersFor;
-}): Promise<StaticServer> {
+export async function startStaticServer(options: { root: string; headers?: Record<string, string> | HeadersFor }): Promise<StaticServer> {
   const root = resolve(options.root);
   const requests: StaticRequest[] = [];
   let extraHeaders: HeadersFor = toHeadersFor(options.headers ?? null);

@@ -31,6 +31,8 @@ export async function acceptTerms(page: Page): Promise<void> {
 /** Checkout ids of the widget's rendered card forms (from their action). */
 export function renderedCheckouts(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form')).map(
+      (form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?',
+    ),
   );
 }

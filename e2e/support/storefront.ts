@@ -163,5 +163,9 @@ export const CART_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 export function expectCheckoutRequest(tab: TestPage, resultPath: string): void {
   const checkoutPost = tab.requestsTo('POST', '/api/checkout');
   expect(checkoutPost).toHaveLength(1);
-  expect(JSON.parse(checkoutPost[0]!.postData ?? '{}')).toEqual({ items: CART_ITEMS, resultPath, cartKey: expect.stringMatching(CART_KEY) });
+  expect(JSON.parse(checkoutPost[0]!.postData ?? '{}')).toEqual({
+    items: CART_ITEMS,
+    resultPath,
+    cartKey: expect.stringMatching(CART_KEY),
+  });
 }

@@ -50,7 +50,12 @@ export function describeResult(status: PaymentStatus, final: boolean): ResultVie
   const { classification } = status;
   if (status.ok) {
     const review = status.needsReview ? ` ${EXPLANATIONS.successNeedsReview}` : '';
-    return { state: 'success', classification, title: 'Thank you, your payment is confirmed', detail: `${status.amount} ${status.currency} paid.${review}` };
+    return {
+      state: 'success',
+      classification,
+      title: 'Thank you, your payment is confirmed',
+      detail: `${status.amount} ${status.currency} paid.${review}`,
+    };
   }
   if (PENDING.has(classification)) {
     return {
@@ -68,7 +73,8 @@ export function describeResult(status: PaymentStatus, final: boolean): ResultVie
     title: 'Your payment did not go through',
     detail: mismatched
       ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
-      : (EXPLANATIONS[status.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.'),
+      : (EXPLANATIONS[status.threeDSecureFailed ? 'rejected3DSecure' : classification] ??
+        'The payment did not go through. Please try again.'),
     retry: !mismatched,
   };
 }
@@ -81,7 +87,9 @@ export function loadCart(): Map<string, number> {
   try {
     const entries: unknown = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
     if (!Array.isArray(entries)) return new Map();
-    return new Map(entries.filter((entry): entry is [string, number] => typeof entry?.[0] === 'string' && Number.isInteger(entry?.[1]) && entry[1] > 0));
+    return new Map(
+      entries.filter((entry): entry is [string, number] => typeof entry?.[0] === 'string' && Number.isInteger(entry?.[1]) && entry[1] > 0),
+    );
   } catch {
     return new Map();
   }

@@ -7,7 +7,9 @@ import { baseUrl, brands, initialCheckoutId, locale, markError, markReady, optio
 const widget = document.createElement('wpwl-widget');
 widget.options = options;
 widget.addEventListener('wpwl-ready', markReady);
-widget.addEventListener('wpwl-error', (event) => markError((event as CustomEvent<{ error: { code: string; message: string } }>).detail.error));
+widget.addEventListener('wpwl-error', (event) =>
+  markError((event as CustomEvent<{ error: { code: string; message: string } }>).detail.error),
+);
 widget.setAttribute('brands', brands);
 widget.setAttribute('base-url', baseUrl);
 widget.setAttribute('shopper-result-url', shopperResultUrl);

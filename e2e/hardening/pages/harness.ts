@@ -44,7 +44,10 @@ export interface BindingAdapter {
 export function installHarness(name: string, adapter: BindingAdapter): void {
   const hosts = document.getElementById('hosts')!;
   const events: HarnessEvent[] = [];
-  const mounted = new Map<string, { host: HTMLElement; status(): string; unmount(): void; update(config: Record<string, unknown>): void }>();
+  const mounted = new Map<
+    string,
+    { host: HTMLElement; status(): string; unmount(): void; update(config: Record<string, unknown>): void }
+  >();
 
   const harness = {
     binding: name,

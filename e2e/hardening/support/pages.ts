@@ -23,7 +23,9 @@ const BINDINGS: Record<string, { dir: string; entry: string }> = {
 
 /** The bindings to run, and those whose package has a build script but no build output. */
 export function bindingsUnderTest(): { bindings: string[]; unbuilt: string[] } {
-  const only = process.env.WPWL_BINDINGS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.WPWL_BINDINGS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const bindings: string[] = [];
   const unbuilt: string[] = [];
   for (const [name, { dir, entry }] of Object.entries(BINDINGS)) {

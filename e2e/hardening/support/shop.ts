@@ -47,7 +47,8 @@ export async function startNonceOnlyProxy(target: string): Promise<{ url: string
     const upstream = request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
       const headers = { ...answer.headers };
       const policy = headers['content-security-policy'];
-      if (typeof policy === 'string') headers['content-security-policy'] = policy.replace(/script-src [^;]*?('nonce-[^']+')/, "script-src 'self' $1");
+      if (typeof policy === 'string')
+        headers['content-security-policy'] = policy.replace(/script-src [^;]*?('nonce-[^']+')/, "script-src 'self' $1");
       res.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(res);
     });

@@ -20,7 +20,9 @@ export interface StorefrontUnderTest {
  * run to those names while working on one of them.
  */
 export function storefrontsUnderTest(): { storefronts: StorefrontUnderTest[]; unbuilt: string[] } {
-  const only = process.env.WPWL_STOREFRONTS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const only = process.env.WPWL_STOREFRONTS?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const keep = (name: string) => !only || only.includes(name);
   const storefronts = findStorefronts(`${repo}/examples`)
     .map((s) => ({ name: s.path.slice(1, -1), path: s.path }))

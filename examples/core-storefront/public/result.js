@@ -56,7 +56,11 @@ async function check(attempt = 0) {
   try {
     ({ resourcePath } = readShopperResult(location.href));
   } catch (error) {
-    show('failure', 'No payment to show', `This address does not carry a payment result (${error instanceof Error ? error.message : error}).`);
+    show(
+      'failure',
+      'No payment to show',
+      `This address does not carry a payment result (${error instanceof Error ? error.message : error}).`,
+    );
     return;
   }
   const response = await fetch(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
@@ -82,7 +86,12 @@ async function check(attempt = 0) {
   if (classification === 'pending' || classification === 'pendingMayChange') {
     // Pending stays pending: the page stops asking, it does not turn it into a failure.
     const final = attempt >= 5;
-    show('pending', 'Your payment is being processed', final ? 'It is not confirmed yet. Reload this page in a few minutes to check again.' : EXPLANATIONS[classification] ?? '', { classification });
+    show(
+      'pending',
+      'Your payment is being processed',
+      final ? 'It is not confirmed yet. Reload this page in a few minutes to check again.' : (EXPLANATIONS[classification] ?? ''),
+      { classification },
+    );
     if (!final) setTimeout(() => void check(attempt + 1), 3000);
     return;
   }
@@ -90,7 +99,7 @@ async function check(attempt = 0) {
   const mismatched = body.mismatches?.length > 0 && (classification === 'success' || classification === 'successNeedsReview');
   const reason = mismatched
     ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
-    : EXPLANATIONS[body.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.';
+    : (EXPLANATIONS[body.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.');
   show('failure', 'Your payment did not go through', reason, { classification, retry: !mismatched });
 }
 

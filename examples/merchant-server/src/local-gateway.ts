@@ -19,7 +19,9 @@ export async function chooseGateway(
     return { gateway: { baseUrl, accessToken, entityId }, source: 'environment', close: async () => {} };
   }
   if (baseUrl || accessToken || entityId) {
-    throw new Error('Set all three of WPWL_BASE_URL, WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID to use a gateway, or none to use the local sandbox.');
+    throw new Error(
+      'Set all three of WPWL_BASE_URL, WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID to use a gateway, or none to use the local sandbox.',
+    );
   }
   const { startSandbox } = await import('@wpwl/sandbox');
   const sandbox = await startSandbox({ port: options.sandboxPort ?? 0, host: options.sandboxHost ?? '127.0.0.1' });

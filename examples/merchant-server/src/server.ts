@@ -214,16 +214,23 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       renew?: unknown;
     };
     if (input.cartKey !== undefined && (typeof input.cartKey !== 'string' || !CART_KEY.test(input.cartKey))) {
-      return sendJson(res, 400, { error: { code: 'INVALID_CART_KEY', field: 'cartKey', message: 'cartKey must be 16-64 letters, digits or hyphens' } });
+      return sendJson(res, 400, {
+        error: { code: 'INVALID_CART_KEY', field: 'cartKey', message: 'cartKey must be 16-64 letters, digits or hyphens' },
+      });
     }
 
     const cart = priceCart(input.items);
-    if (!cart.ok) return sendJson(res, 400, { error: { code: 'INVALID_CART', field: cart.field, message: `${cart.field} ${cart.message}` } });
+    if (!cart.ok)
+      return sendJson(res, 400, { error: { code: 'INVALID_CART', field: cart.field, message: `${cart.field} ${cart.message}` } });
 
     const resultPath = chooseResultPath(input.resultPath);
     if (!resultPath) {
       return sendJson(res, 400, {
-        error: { code: 'INVALID_RESULT_PATH', field: 'resultPath', message: 'resultPath must be a path below one of the storefronts served here' },
+        error: {
+          code: 'INVALID_RESULT_PATH',
+          field: 'resultPath',
+          message: 'resultPath must be a path below one of the storefronts served here',
+        },
       });
     }
 
@@ -253,7 +260,13 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         order?.shopperResultUrl === shopperResultUrl &&
         order.lines.length === cart.lines.length &&
         cart.lines.every((line, i) => order.lines[i]?.productId === line.product.id && order.lines[i]?.quantity === line.quantity);
-      if (order && sameCart && !order.verdict && input.renew !== order.checkoutId && order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS) {
+      if (
+        order &&
+        sameCart &&
+        !order.verdict &&
+        input.renew !== order.checkoutId &&
+        order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS
+      ) {
         return sendJson(res, 200, checkoutAnswer(order));
       }
       const wait = checkoutsPerClient.take(client);
@@ -451,7 +464,9 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       })
       .join('');
     // The shop's own stylesheet, when the core storefront (plain files, always there) is served.
-    const style = storefronts.some((s) => s.path === '/core-storefront/') ? '<link rel="stylesheet" href="/core-storefront/styles.css">' : '';
+    const style = storefronts.some((s) => s.path === '/core-storefront/')
+      ? '<link rel="stylesheet" href="/core-storefront/styles.css">'
+      : '';
     const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tea shop · wpwl examples</title>${style}<header><h1>Tea shop</h1></header><main><section><h2>The same shop, four ways</h2><ul class="storefronts">${links || '<li>No storefront is built yet.</li>'}</ul></section></main>`;
     // default-src does not cover frame-ancestors: it is named on its own.
     res.writeHead(200, {
@@ -544,7 +559,8 @@ function sendGatewayError(res: ServerResponse, error: unknown): void {
   const status = STATUS_BY_CODE[error.code] ?? 502;
   if (status >= 500) console.error(`merchant-server: gateway error ${error.code}: ${error.message}`);
   const retryAfterMs = error.details.retryAfterMs;
-  if (error.code === 'THROTTLED') res.setHeader('Retry-After', String(Math.max(1, Math.ceil((typeof retryAfterMs === 'number' ? retryAfterMs : 5000) / 1000))));
+  if (error.code === 'THROTTLED')
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil((typeof retryAfterMs === 'number' ? retryAfterMs : 5000) / 1000))));
   sendJson(res, status, { error: { code: error.code, message: error.message } });
 }
 

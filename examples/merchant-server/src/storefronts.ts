@@ -19,7 +19,8 @@ export function findStorefronts(examplesDir: string): Storefront[] {
     const built = join(dir, 'dist');
     const pages = join(dir, 'public');
     // A built app does its own routing; static pages are plain files.
-    if (existsSync(join(built, 'index.html'))) found.push({ path: `/${entry.name}/`, dir: built, spa: true, resultPage: resultPageOf(dir) });
+    if (existsSync(join(built, 'index.html')))
+      found.push({ path: `/${entry.name}/`, dir: built, spa: true, resultPage: resultPageOf(dir) });
     else if (existsSync(join(pages, 'index.html'))) found.push({ path: `/${entry.name}/`, dir: pages, resultPage: resultPageOf(dir) });
   }
   const rank = (s: Storefront) => (s.path === '/core-storefront/' ? 0 : 1);

@@ -21,7 +21,11 @@ export function ResultPage() {
       try {
         ({ resourcePath } = readShopperResult(location.href));
       } catch (error) {
-        return show({ state: 'failure', title: 'No payment to show', detail: `This address does not carry a payment result (${(error as Error).message}).` });
+        return show({
+          state: 'failure',
+          title: 'No payment to show',
+          detail: `This address does not carry a payment result (${(error as Error).message}).`,
+        });
       }
       let status: PaymentStatus;
       try {
@@ -47,7 +51,13 @@ export function ResultPage() {
   }, []);
 
   return (
-    <section id="result" data-state={view.state} data-classification={view.classification} aria-labelledby="result-title" aria-live="polite">
+    <section
+      id="result"
+      data-state={view.state}
+      data-classification={view.classification}
+      aria-labelledby="result-title"
+      aria-live="polite"
+    >
       <h2 id="result-title">{view.title}</h2>
       <p id="result-detail">{view.detail}</p>
       <p>

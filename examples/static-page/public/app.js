@@ -34,7 +34,9 @@ const cart = new Map(
   (() => {
     try {
       const entries = JSON.parse(localStorage.getItem(CART_KEY) ?? '[]');
-      return Array.isArray(entries) ? entries.filter(([id, quantity]) => typeof id === 'string' && Number.isInteger(quantity) && quantity > 0) : [];
+      return Array.isArray(entries)
+        ? entries.filter(([id, quantity]) => typeof id === 'string' && Number.isInteger(quantity) && quantity > 0)
+        : [];
     } catch {
       return [];
     }

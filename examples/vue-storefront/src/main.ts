@@ -14,4 +14,6 @@ const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce 
 const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
 
 // The shopper's language, if the widget has it; English otherwise.
-createApp(App).use(WpwlPlugin, { nonce, locale: preferredLocale(navigator.languages), timeoutMs }).mount('#app');
+createApp(App)
+  .use(WpwlPlugin, { nonce, locale: preferredLocale(navigator.languages), timeoutMs })
+  .mount('#app');

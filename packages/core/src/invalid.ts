@@ -10,8 +10,7 @@ export const invalid = (code: WpwlErrorCode, field: string, rule: string, got: u
   new WpwlError(code, `${field} must be ${rule} (got ${got})`, { details: { field, rule } });
 
 /** `typeof`, telling null and arrays apart (both likely mistakes). */
-export const kind = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+export const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /**
  * Describes a string by the first character `bad` finds in it, or by its

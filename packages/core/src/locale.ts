@@ -7,10 +7,33 @@ import { invalid, show } from './invalid.js';
 
 /** The widget's 25 default form languages, in the gateway's order. */
 export const LOCALES: readonly [
-  'en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt',
-  'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'dk',
+  'fi',
+  'se',
+  'tr',
+  'ja',
+  'sl',
+  'pt',
+  'pl',
+  'cz',
+  'hu',
+  'bg',
+  'ro',
+  'ru',
+  'cn',
+  'gr',
+  'no',
+  'sk',
+  'ar',
+  'ko',
   // The same list as one string: shorter in every bundle than an array literal.
-] = /* @__PURE__ */ ('en de fr es it nl dk fi se tr ja sl pt pl cz hu bg ro ru cn gr no sk ar ko'.split(' ') as never);
+] = /* @__PURE__ */ 'en de fr es it nl dk fi se tr ja sl pt pl cz hu bg ro ru cn gr no sk ar ko'.split(' ') as never;
 
 /** A locale code the widget understands (`wpwlOptions.locale`). */
 export type WidgetLocale = (typeof LOCALES)[number];
@@ -25,8 +48,18 @@ export function isWidgetLocale(value: unknown): value is WidgetLocale {
 // `se-SE` is not taken for Swedish: those map to nothing, and only the bare
 // code (a widget code as such) is accepted.
 const LANGUAGES: Readonly<Record<string, string>> = {
-  da: 'dk', sv: 'se', el: 'gr', zh: 'cn', cs: 'cz', nb: 'no', nn: 'no',
-  dk: '', se: '', cz: '', gr: '', cn: '',
+  da: 'dk',
+  sv: 'se',
+  el: 'gr',
+  zh: 'cn',
+  cs: 'cz',
+  nb: 'no',
+  nn: 'no',
+  dk: '',
+  se: '',
+  cz: '',
+  gr: '',
+  cn: '',
 };
 
 /** The `INVALID_LOCALE` error; a string tag is echoed only when it is tag-shaped. */

@@ -41,9 +41,26 @@ export interface WpwlOptionsBase<L, R> {
   /** Language of the forms. */
   locale?: L;
   /** Label texts replacing the locale's. */
-  labels?: { cardHolder?: string; cvv?: string; brand?: string; expiryDate?: string; cardNumber?: string; cvvHint?: string; cvvHintAmex?: string; submit?: string; [key: string]: string | undefined };
+  labels?: {
+    cardHolder?: string;
+    cvv?: string;
+    brand?: string;
+    expiryDate?: string;
+    cardNumber?: string;
+    cvvHint?: string;
+    cvvHintAmex?: string;
+    submit?: string;
+    [key: string]: string | undefined;
+  };
   /** Error texts replacing the locale's. */
-  errorMessages?: { cardHolderError?: string; cardNumberError?: string; cvvError?: string; expiryMonthError?: string; expiryYearError?: string; [key: string]: string | undefined };
+  errorMessages?: {
+    cardHolderError?: string;
+    cardNumberError?: string;
+    cvvError?: string;
+    expiryMonthError?: string;
+    expiryYearError?: string;
+    [key: string]: string | undefined;
+  };
   /** Show field labels. */
   showLabels?: boolean;
   /** Show placeholders inside the fields. */
@@ -150,8 +167,7 @@ export interface WpwlOptionsHooks {
 // value) would switch a feature on, so a wrong type is refused.
 const BOOLEAN = /^(show|mask|require|disable|force)[A-Z]|^(brandDetection|numberFormatting)$/;
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then == 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then == 'function';
 
 /** `next()` runs only when `result` did not block; promises are chained. */
 const chain = (result: BeforeSubmitResult, next: () => BeforeSubmitResult): BeforeSubmitResult =>
@@ -186,7 +202,7 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
     try {
       result = chain(hooks.beforeSubmit?.(form, kind), () => user?.call(form, event));
     } catch (error) {
-      return fail(error), false;
+      return (fail(error), false);
     }
     if (!isThenable(result)) return done(result !== false);
     state = 1;

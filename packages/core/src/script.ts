@@ -53,7 +53,6 @@ interface Load extends Promise<Wpwl> {
 
 type Tag = HTMLScriptElement & { wpwlLoad?: Load };
 
-
 /**
  * Timed-out loads per script URL. Their requests may still be open, and a
  * browser queues a new request for the same URL behind an open one, so a retry
@@ -63,8 +62,7 @@ const hung: Record<string, number> = {};
 
 const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }).wpwl;
 
-const aborted = (signal?: AbortSignal): WpwlError =>
-  new WpwlError('ABORTED', 'aborted', { cause: signal?.reason });
+const aborted = (signal?: AbortSignal): WpwlError => new WpwlError('ABORTED', 'aborted', { cause: signal?.reason });
 
 /**
  * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`.
@@ -105,7 +103,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       checkNumber('retryDelayMs', options.retryDelayMs, 0),
   );
   if (typeof document == 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
-  for (let attempt = 0; ; ) {
+  for (let attempt = 0; ;) {
     if (signal?.aborted) throw aborted(signal);
     const url = hung[src] ? `${src}&_=${hung[src]}` : src;
     // url is a serialized URL: it holds no quote or backslash to escape.
@@ -137,10 +135,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
       // after appendChild miss nothing.
       let end!: Load['end'];
       load = script.wpwlLoad = new Promise<Wpwl>((resolve, reject) => {
-        const timer = setTimeout(
-          () => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)),
-          timeoutMs,
-        );
+        const timer = setTimeout(() => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)), timeoutMs);
         // The handlers stay: end() acts once, and an ended tag fires no further events.
         script.onload = script.onerror = (event) => {
           const loaded = (event as Event).type == 'load';

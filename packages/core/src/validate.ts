@@ -19,10 +19,7 @@ const webUrl = (value: string) => {
   try {
     const { protocol, hostname } = new URL(value);
     // protocol and host come out of the parser and cannot carry markup
-    return (
-      !/^(https:|http:(localhost|\[::1]|127(\.\d+){3})$)/.test(protocol + hostname) &&
-      protocol + (hostname && '//' + hostname)
-    );
+    return !/^(https:|http:(localhost|\[::1]|127(\.\d+){3})$)/.test(protocol + hostname) && protocol + (hostname && '//' + hostname);
   } catch {
     return 'no absolute URL';
   }
@@ -39,11 +36,7 @@ const check =
   (value) => {
     // A non-string breaks the rule as well: the message names its type.
     const got =
-      typeof value != 'string'
-        ? typeof value
-        : !pattern.test(value) || bad.test(value)
-          ? chars(value, bad)
-          : url && webUrl(value);
+      typeof value != 'string' ? typeof value : !pattern.test(value) || bad.test(value) ? chars(value, bad) : url && webUrl(value);
     return got ? invalid(code, field, rule, got) : undefined;
   };
 
@@ -164,8 +157,7 @@ export const checkShopperResultUrl: (url: unknown) => WpwlError | undefined = /*
 );
 
 /** Throws the error {@link checkShopperResultUrl} finds. */
-export const validateShopperResultUrl: (url: unknown) => asserts url is string =
-  /* @__PURE__ */ thrower(checkShopperResultUrl);
+export const validateShopperResultUrl: (url: unknown) => asserts url is string = /* @__PURE__ */ thrower(checkShopperResultUrl);
 
 /**
  * Checks the gateway base URL: https (http on loopback), an origin with an

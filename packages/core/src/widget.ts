@@ -332,10 +332,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
       const normalizedBase = normalizeBaseUrl(given.baseUrl);
       const checkedBrands = validateBrands(given.brands);
       const checkedOptions: WpwlOptionsInput = { ...options, locale: given.locale ?? options?.locale };
-      key = JSON.stringify(
-        [normalizedBase, id, checkedBrands, url, given.integrity, given.nonce, toWpwlOptions(checkedOptions)],
-        byValue,
-      );
+      key = JSON.stringify([normalizedBase, id, checkedBrands, url, given.integrity, given.nonce, toWpwlOptions(checkedOptions)], byValue);
       checkoutId = id;
       shopperResultUrl = url;
       base = normalizedBase;
@@ -381,7 +378,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     // would strand the shopper without the redirect. The widget's answer (a
     // redirect, its own expired error, or marked fields) ends the wait.
     if (left <= 0 && session?.p) left = 1e3;
-    if (left <= 0) return expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout')), false;
+    if (left <= 0) return (expire(new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout')), false);
     const warn = !expiringSoon && left <= warnBeforeExpiryMs;
     expiringSoon = left <= warnBeforeExpiryMs;
     set(snap.status, snap.error);
@@ -396,8 +393,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     c: callbacks,
     p: () => customParameters,
     s: set,
-    e: (error) =>
-      error.code == 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status == 'submitting' ? 'ready' : snap.status),
+    e: (error) => (error.code == 'CHECKOUT_EXPIRED' ? expire(error) : fail(error, snap.status == 'submitting' ? 'ready' : snap.status)),
     x() {
       const s = session;
       clearTimeout(expiry);
@@ -416,7 +412,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
   };
 
   function mount(el: HTMLElement): void {
-    if (bad) return (container = el), fail(bad);
+    if (bad) return ((container = el), fail(bad));
     if (typeof document == 'undefined') return fail(new WpwlError('NOT_IN_BROWSER', 'not in a browser'));
     // The widget script looks for its form in the document: in a shadow root or
     // a detached element it would find none and report ready with nothing shown.
@@ -556,7 +552,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
         if (was?.code == bad.code && was.message == bad.message) bad = was;
         // A payment on its way keeps its widget; the mistake shows once the widget has answered.
         else if (session?.p) remountWhenSettled = true;
-        else unmount(), fail(bad);
+        else (unmount(), fail(bad));
       } else if (!container) {
         if (was && snap.status == 'error') set('idle');
       } else if (key != previous || was) {

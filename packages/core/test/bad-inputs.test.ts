@@ -32,7 +32,8 @@ const load = (overrides: Record<string, unknown>) => () =>
  */
 const controller = (overrides: Record<string, unknown> | null) => () => {
   const container = document.body.appendChild(document.createElement('div'));
-  const config = overrides === null ? null : { baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r', ...overrides };
+  const config =
+    overrides === null ? null : { baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r', ...overrides };
   const widget = createPaymentWidget(config as unknown as Parameters<typeof createPaymentWidget>[0]);
   try {
     widget.mount(container);
@@ -62,15 +63,19 @@ const cases: [string, () => unknown, WpwlErrorCode][] = [
   ['controller: options an array', controller({ options: ['plain'] }), 'INVALID_OPTIONS'],
   ['controller: customParameters a string', controller({ customParameters: 'SHOPPER_x=1' }), 'INVALID_CUSTOM_PARAMETER'],
   ['controller: brands a number', controller({ brands: 42 }), 'INVALID_BRAND'],
-  ['controller: container not an element', () => {
-    const widget = createPaymentWidget({ baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r' });
-    try {
-      widget.mount({} as HTMLElement);
-      throw widget.getSnapshot().error;
-    } finally {
-      widget.destroy();
-    }
-  }, 'INVALID_CONTAINER'],
+  [
+    'controller: container not an element',
+    () => {
+      const widget = createPaymentWidget({ baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r' });
+      try {
+        widget.mount({} as HTMLElement);
+        throw widget.getSnapshot().error;
+      } finally {
+        widget.destroy();
+      }
+    },
+    'INVALID_CONTAINER',
+  ],
   // through the loader
   ['loader: plain http base URL', load({ baseUrl: 'http://gateway.example.com' }), 'INVALID_BASE_URL'],
   ['loader: javascript: base URL', load({ baseUrl: 'javascript:alert(1)//' }), 'INVALID_BASE_URL'],
@@ -106,7 +111,11 @@ const cases: [string, () => unknown, WpwlErrorCode][] = [
   ['validateNonce: space', () => validateNonce('a b'), 'INVALID_NONCE'],
   ['resolveLocale: unknown language', () => resolveLocale('uk-UA'), 'INVALID_LOCALE'],
   ['validateLocale: BCP-47 tag', () => validateLocale('en-GB'), 'INVALID_LOCALE'],
-  ['readShopperResult: other host', () => readShopperResult(`https://shop.example/r?resourcePath=https://evil.example/v1/checkouts/${ID}/payment`), 'INVALID_RESOURCE_PATH'],
+  [
+    'readShopperResult: other host',
+    () => readShopperResult(`https://shop.example/r?resourcePath=https://evil.example/v1/checkouts/${ID}/payment`),
+    'INVALID_RESOURCE_PATH',
+  ],
   ['readShopperResult: missing resourcePath', () => readShopperResult('https://shop.example/r?id=1'), 'INVALID_RESULT_URL'],
   ['contentSecurityPolicy: bad nonce', () => contentSecurityPolicy({ baseUrl: BASE, nonce: "'" }), 'INVALID_NONCE'],
 ];

@@ -23,7 +23,11 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n' }).header).toContain("frame-ancestors 'self'");
     const none = contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: ["'none'"] });
     expect(none.directives['frame-ancestors']).toEqual(["'none'"]);
-    const partner = contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: ["'self'", 'https://app.shop.example'] });
+    const partner = contentSecurityPolicy({
+      baseUrl: 'https://gw.example.com',
+      nonce: 'n',
+      frameAncestors: ["'self'", 'https://app.shop.example'],
+    });
     expect(partner.header).toMatch(/frame-ancestors 'self' https:\/\/app\.shop\.example$/);
   });
 
@@ -33,12 +37,12 @@ describe('contentSecurityPolicy', () => {
     [['https:']],
     [['http://shop.example']],
     [["'self'", "'none'"]],
-    [["https://a.example; script-src *"]],
+    [['https://a.example; script-src *']],
     ['self'],
   ])('refuses frameAncestors %j with INVALID_OPTIONS naming the field', (frameAncestors) => {
-    expect(() => contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: frameAncestors as string[] })).toThrow(
-      expect.objectContaining({ code: 'INVALID_OPTIONS', details: expect.objectContaining({ field: 'frameAncestors' }) }),
-    );
+    expect(() =>
+      contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', frameAncestors: frameAncestors as string[] }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', details: expect.objectContaining({ field: 'frameAncestors' }) }));
   });
 
   it('keeps the port of a local gateway', () => {

@@ -4,8 +4,31 @@ import { checkLocale, isWidgetLocale, LOCALES, preferredLocale, resolveLocale, v
 describe('LOCALES', () => {
   it('lists the 25 default codes in the gateway order', () => {
     expect(LOCALES).toEqual([
-      'en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt',
-      'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko',
+      'en',
+      'de',
+      'fr',
+      'es',
+      'it',
+      'nl',
+      'dk',
+      'fi',
+      'se',
+      'tr',
+      'ja',
+      'sl',
+      'pt',
+      'pl',
+      'cz',
+      'hu',
+      'bg',
+      'ro',
+      'ru',
+      'cn',
+      'gr',
+      'no',
+      'sk',
+      'ar',
+      'ko',
     ]);
   });
 

@@ -55,7 +55,13 @@ describe('toWpwlOptions: values', () => {
   });
 
   it('passes documented and unknown keys through and drops undefined ones', () => {
-    const out = toWpwlOptions({ style: 'plain', labels: { submit: 'Pay now' }, billingAddress: false, futureOption: 3, maskCvv: undefined });
+    const out = toWpwlOptions({
+      style: 'plain',
+      labels: { submit: 'Pay now' },
+      billingAddress: false,
+      futureOption: 3,
+      maskCvv: undefined,
+    });
     expect(out).toEqual({ style: 'plain', labels: { submit: 'Pay now' }, billingAddress: false, futureOption: 3 });
     expect('maskCvv' in out).toBe(false);
   });

@@ -32,7 +32,9 @@ function thrown(action: () => unknown): WpwlError {
 
 beforeAll(() => {
   // Makes happy-dom's own (unseen) event for the loader's tag a `load` rather than an `error` it logs.
-  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+  (
+    window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+  ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 });
 
 beforeEach(() => {
@@ -86,9 +88,7 @@ describe('preloadPaymentWidgets', () => {
   it('validates like the loader and adds nothing for bad input', () => {
     expect(thrown(() => preloadPaymentWidgets({ baseUrl: 'http://gateway.example.com', checkoutId: ID })).code).toBe('INVALID_BASE_URL');
     expect(thrown(() => preloadPaymentWidgets({ baseUrl: BASE, checkoutId: 'x"]' })).code).toBe('INVALID_CHECKOUT_ID');
-    expect(thrown(() => preloadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, integrity: 'sha1-abc' })).code).toBe(
-      'INVALID_INTEGRITY',
-    );
+    expect(thrown(() => preloadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, integrity: 'sha1-abc' })).code).toBe('INVALID_INTEGRITY');
     const nonce = thrown(() => preloadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, nonce: '"><script>' }));
     expect(nonce).toMatchObject({ code: 'INVALID_NONCE', details: { field: 'nonce' } });
     expect(nonce.message).not.toContain('<script>');

@@ -80,7 +80,11 @@ describe('readShopperResult', () => {
     ['no resourcePath', resultUrl({ id: ID }), 'resourcePath must be given (got none)'],
     ['an empty resourcePath', resultUrl({ id: ID, resourcePath: '' }), 'resourcePath must be given (got none)'],
     ['no parameters at all', SHOP, 'resourcePath must be given (got none)'],
-    ['a repeated resourcePath', `${resultUrl({ resourcePath: PATH })}&resourcePath=${encodeURIComponent(PATH)}`, 'resourcePath must be given once (got 2 times)'],
+    [
+      'a repeated resourcePath',
+      `${resultUrl({ resourcePath: PATH })}&resourcePath=${encodeURIComponent(PATH)}`,
+      'resourcePath must be given once (got 2 times)',
+    ],
     ['a repeated id', `${resultUrl({ id: ID, resourcePath: PATH })}&id=${OTHER}`, 'id must be given once (got 2 times)'],
     ['a malformed id', resultUrl({ id: 'abc', resourcePath: PATH }), 'id must be 32-48 of [A-Za-z0-9.-] (got 3 characters)'],
     ['a malformed URL', 'https://[bad', 'url must be a URL or a path with query (got a malformed URL)'],

@@ -44,8 +44,6 @@ describe('@wpwl/core outside a browser', () => {
       id: '8A82944A4CC25EBF014CC2C782423202',
       resourcePath: '/v1/checkouts/8A82944A4CC25EBF014CC2C782423202/payment',
     });
-    expect(core.contentSecurityPolicy({ baseUrl: 'https://gateway.example.com', nonce: 'n0nce' }).header).toContain(
-      "'nonce-n0nce'",
-    );
+    expect(core.contentSecurityPolicy({ baseUrl: 'https://gateway.example.com', nonce: 'n0nce' }).header).toContain("'nonce-n0nce'");
   });
 });

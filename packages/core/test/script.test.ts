@@ -41,7 +41,9 @@ async function rejection(promise: Promise<unknown>): Promise<WpwlError> {
 
 beforeAll(() => {
   // Makes happy-dom's own (unseen) event a `load` rather than an `error` it logs.
-  (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+  (
+    window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }
+  ).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
 });
 
 beforeEach(() => {
@@ -235,9 +237,7 @@ describe('loadPaymentWidgets', () => {
 
   it('rejects an already aborted signal without adding a tag', async () => {
     const reason = new Error('gone');
-    const error = await rejection(
-      loadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, signal: AbortSignal.abort(reason) }),
-    );
+    const error = await rejection(loadPaymentWidgets({ baseUrl: BASE, checkoutId: ID, signal: AbortSignal.abort(reason) }));
     expect(error.code).toBe('ABORTED');
     expect(error.cause).toBe(reason);
     expect(widgetTags()).toHaveLength(0);

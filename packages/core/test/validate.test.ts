@@ -36,13 +36,10 @@ function errorOf(fn: () => unknown): WpwlError {
 }
 
 describe('checkout id', () => {
-  it.each([ID, 'a'.repeat(32), 'a.b-c'.padEnd(48, '0'), '8ac7a4c97d3e6b1e017d3f5c06a802c5.prod01-vm-tx04'])(
-    'accepts %s',
-    (id) => {
-      expect(checkCheckoutId(id)).toBeUndefined();
-      expect(() => validateCheckoutId(id)).not.toThrow();
-    },
-  );
+  it.each([ID, 'a'.repeat(32), 'a.b-c'.padEnd(48, '0'), '8ac7a4c97d3e6b1e017d3f5c06a802c5.prod01-vm-tx04'])('accepts %s', (id) => {
+    expect(checkCheckoutId(id)).toBeUndefined();
+    expect(() => validateCheckoutId(id)).not.toThrow();
+  });
 
   it('names the field, the rule and the length it got', () => {
     const error = errorOf(() => validateCheckoutId('abc123abc123'));
@@ -110,9 +107,7 @@ describe('brands', () => {
 
 describe('custom parameters', () => {
   it('accepts SHOPPER_ names with string values', () => {
-    expect(() =>
-      validateCustomParameters({ SHOPPER_orderRef: 'A-1', 'SHOPPER_x.y_z': 'v'.repeat(2048), SHOPPER_empty: '' }),
-    ).not.toThrow();
+    expect(() => validateCustomParameters({ SHOPPER_orderRef: 'A-1', 'SHOPPER_x.y_z': 'v'.repeat(2048), SHOPPER_empty: '' })).not.toThrow();
     expect(checkCustomParameters({})).toBeUndefined();
   });
 

@@ -145,12 +145,15 @@ describe('values are used as they were checked', () => {
 });
 
 describe('input that is not a config or a container', () => {
-  it.each([null, undefined, 42, 'config'])('createPaymentWidget(%j) starts in error with a coded error, and mount does not throw', (given) => {
-    const widget = create(given as unknown as PaymentWidgetConfig);
-    expect(widget.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'INVALID_OPTIONS', details: { field: 'config' } } });
-    expect(() => widget.mount(box())).not.toThrow();
-    expect(fake.liveScripts()).toHaveLength(0);
-  });
+  it.each([null, undefined, 42, 'config'])(
+    'createPaymentWidget(%j) starts in error with a coded error, and mount does not throw',
+    (given) => {
+      const widget = create(given as unknown as PaymentWidgetConfig);
+      expect(widget.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'INVALID_OPTIONS', details: { field: 'config' } } });
+      expect(() => widget.mount(box())).not.toThrow();
+      expect(fake.liveScripts()).toHaveLength(0);
+    },
+  );
 
   it.each([null, {}, 'div'])('mount(%j) is refused with INVALID_CONTAINER, not a TypeError', (el) => {
     const widget = create(config());

@@ -72,7 +72,8 @@ describe('mount and load', () => {
   });
 
   it('refuses a container inside another form, naming it, and injects nothing', () => {
-    document.body.innerHTML = '<form id="checkout" action="/order"><div id="slot"></div></form><form name="legacy"><div id="slot2"></div></form>';
+    document.body.innerHTML =
+      '<form id="checkout" action="/order"><div id="slot"></div></form><form name="legacy"><div id="slot2"></div></form>';
     const widget = create(config());
     widget.mount(document.getElementById('slot')!);
     const { status, error } = widget.getSnapshot();

@@ -98,8 +98,7 @@ const COUNTRY = upperLetters(2, 'ISO 3166-1, A2');
 const PAYMENT_TYPES = ['PA', 'DB', 'CD', 'CP', 'RV', 'RF'] as const;
 const ENTITY_ID = matching(/^[0-9a-f]{32}$/, '32 lowercase hex characters (AN32)');
 const BRAND = matching(/^[A-Za-z0-9_]{1,32}$/, 'up to 32 letters, digits or underscores (AN32)');
-const NAME_CHARS = (max: number) =>
-  matching(/^[\p{L}\p{N}\s]+$/u, `up to ${max} letters, digits or spaces`, 1, max);
+const NAME_CHARS = (max: number) => matching(/^[\p{L}\p{N}\s]+$/u, `up to ${max} letters, digits or spaces`, 1, max);
 const POSTCODE = matching(/^[A-Za-z0-9]{1,16}$/, '1-16 letters and digits');
 const STATE = matching(/^[\p{L}\p{N}.]{1,50}$/u, '1-50 letters, digits and dots');
 const ITEM_LIMIT = { maxIndex: 999 };
@@ -415,10 +414,7 @@ const CART = table('cart', {
   'cart.items[n].name': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].merchantItemId': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].type': [oneOf('PHYSICAL', 'DIGITAL', 'MIXED', 'ANONYMOUS_DONATION', 'AUTHORITIES_PAYMENT'), ITEM_LIMIT],
-  'cart.items[n].quantity': [
-    matching(/^[0-9]{1,12}(?:\.[0-9]{1,3})?$/, 'a number of up to 12 digits and up to 3 decimals'),
-    ITEM_LIMIT,
-  ],
+  'cart.items[n].quantity': [matching(/^[0-9]{1,12}(?:\.[0-9]{1,3})?$/, 'a number of up to 12 digits and up to 3 decimals'), ITEM_LIMIT],
   'cart.items[n].sku': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].originalPrice': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].currency': [CURRENCY, ITEM_LIMIT],
@@ -432,10 +428,7 @@ const CART = table('cart', {
   'cart.items[n].tax': [PERCENT, ITEM_LIMIT],
   'cart.items[n].taxCategory': [oneOf('AA', 'S', 'E', 'Z'), ITEM_LIMIT],
   'cart.items[n].shipping': [ITEM_AMOUNT, ITEM_LIMIT],
-  'cart.items[n].discount': [
-    matching(/^(?:100\.00|[0-9]{1,2}\.[0-9]{2})$/, 'a percentage with 2 decimals, 0.00 to 100.00'),
-    ITEM_LIMIT,
-  ],
+  'cart.items[n].discount': [matching(/^(?:100\.00|[0-9]{1,2}\.[0-9]{2})$/, 'a percentage with 2 decimals, 0.00 to 100.00'), ITEM_LIMIT],
   'cart.items[n].giftMessage': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].shippingMethod': [text(1, 255), ITEM_LIMIT],
   'cart.items[n].shippingInstructions': [text(1, 255), ITEM_LIMIT],
@@ -580,7 +573,12 @@ const THREE_D_SECURE = table('threeDSecure', {
   'threeDSecure.exemptionFlag': twoDigitCode(1, 4),
   'threeDSecure.schemeData[key]': [
     text(1, 20),
-    { key: matching(/^[A-Za-z0-9_]+-(?:ITEMSNB|SCORE_MERCHANT|USECASE)$/, '<domestic>-ITEMSNB, <domestic>-SCORE_MERCHANT or <domestic>-USECASE') },
+    {
+      key: matching(
+        /^[A-Za-z0-9_]+-(?:ITEMSNB|SCORE_MERCHANT|USECASE)$/,
+        '<domestic>-ITEMSNB, <domestic>-SCORE_MERCHANT or <domestic>-USECASE',
+      ),
+    },
   ],
 });
 
@@ -669,13 +667,7 @@ const STANDING_INSTRUCTION = table('standingInstruction', {
   'standingInstruction.mode': oneOf('INITIAL', 'REPEATED'),
   'standingInstruction.source': oneOf('CIT', 'MIT'),
   'standingInstruction.initialTransactionId': text(1, 255),
-  'standingInstruction.industryPractice': oneOf(
-    'INCREMENTAL_AUTH',
-    'RESUBMISSION',
-    'REAUTHORIZATION',
-    'DELAYED_CHARGES',
-    'NO_SHOW',
-  ),
+  'standingInstruction.industryPractice': oneOf('INCREMENTAL_AUTH', 'RESUBMISSION', 'REAUTHORIZATION', 'DELAYED_CHARGES', 'NO_SHOW'),
   'standingInstruction.expiry': DATE,
   'standingInstruction.frequency': digits(1, 4),
   'standingInstruction.numberOfInstallments': digits(1, 3),

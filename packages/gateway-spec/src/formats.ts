@@ -177,9 +177,4 @@ export function twoDigitCode(from: number, to: number): FieldFormat {
 }
 
 /** Name charset of map keys (customParameters, risk.parameters, merchant.data, resultDetails). */
-export const MAP_KEY: FieldFormat = matching(
-  /^[A-Za-z0-9._]+$/,
-  '3-64 characters of letters, digits, dot and underscore',
-  3,
-  64,
-);
+export const MAP_KEY: FieldFormat = matching(/^[A-Za-z0-9._]+$/, '3-64 characters of letters, digits, dot and underscore', 3, 64);

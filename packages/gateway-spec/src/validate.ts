@@ -4,13 +4,7 @@
 // known parameter with a bad value never does.
 
 import { matchesFormat } from './formats.js';
-import {
-  FIELD_RULES,
-  PAYMENT_TYPES_BY_OPERATION,
-  REQUIRED_PARAMS,
-  type FieldRule,
-  type Operation,
-} from './fields.js';
+import { FIELD_RULES, PAYMENT_TYPES_BY_OPERATION, REQUIRED_PARAMS, type FieldRule, type Operation } from './fields.js';
 
 /** One broken rule. `message` names the parameter and the rule, e.g. `amount must be up to 10 digits, …`. */
 export interface FieldViolation {
@@ -44,7 +38,10 @@ export interface ResolvedField {
 
 const LOOKUP = new Map<string, { name: string; rule: FieldRule }>();
 for (const [name, rule] of Object.entries(FIELD_RULES)) {
-  LOOKUP.set(name.replace(/\[([^\]]*)\]/g, (_, word: string) => (word === 'n' ? '[#]' : '[*]')), { name, rule });
+  LOOKUP.set(
+    name.replace(/\[([^\]]*)\]/g, (_, word: string) => (word === 'n' ? '[#]' : '[*]')),
+    { name, rule },
+  );
 }
 
 /** Finds the FIELD_RULES entry of a flat parameter name, or `undefined` for an unknown parameter. */
@@ -99,11 +96,7 @@ const OPERATION_WORDS: Record<Operation, string> = {
  * validateParams({ entityId, amount: '1.5', currency: 'EUR', paymentType: 'DB' }, 'checkout')
  * // → [{ field: 'amount', rule: 'up to 10 digits, …', message: 'amount must be up to 10 digits, …' }]
  */
-export function validateParams(
-  params: Record<string, string>,
-  operation: Operation,
-  options: ValidateOptions = {},
-): FieldViolation[] {
+export function validateParams(params: Record<string, string>, operation: Operation, options: ValidateOptions = {}): FieldViolation[] {
   const violations: FieldViolation[] = [];
   const sent = (name: string) => {
     const value = params[name];
@@ -127,7 +120,11 @@ export function validateParams(
     const { rule, indices, keys } = resolved;
     if (rule.maxIndex !== undefined && (indices[0] ?? 0) > rule.maxIndex) {
       violations.push(
-        violation(param, `a list index from 0 to ${rule.maxIndex}`, `${param} is past the last list entry allowed (index 0 to ${rule.maxIndex}, at most ${rule.maxIndex + 1} entries)`),
+        violation(
+          param,
+          `a list index from 0 to ${rule.maxIndex}`,
+          `${param} is past the last list entry allowed (index 0 to ${rule.maxIndex}, at most ${rule.maxIndex + 1} entries)`,
+        ),
       );
       continue;
     }
@@ -137,7 +134,9 @@ export function validateParams(
     }
     if (rule.operations && !rule.operations.includes(operation)) {
       const where = rule.operations.map((op) => OPERATION_WORDS[op]).join(' or ');
-      violations.push(violation(param, `accepted only in ${where}`, `${param} is accepted only in ${where}, not in ${OPERATION_WORDS[operation]}`));
+      violations.push(
+        violation(param, `accepted only in ${where}`, `${param} is accepted only in ${where}, not in ${OPERATION_WORDS[operation]}`),
+      );
       continue;
     }
     if (!matchesFormat(rule.format, value)) {
@@ -151,7 +150,11 @@ export function validateParams(
     }
     if (options.fromShopper && rule.group === 'customParameters' && !keys[0]?.startsWith('SHOPPER_')) {
       violations.push(
-        violation(param, 'a name starting with SHOPPER_', `${param}: custom parameters sent from the shopper's browser must have a name starting with SHOPPER_`),
+        violation(
+          param,
+          'a name starting with SHOPPER_',
+          `${param}: custom parameters sent from the shopper's browser must have a name starting with SHOPPER_`,
+        ),
       );
     }
   }
@@ -201,7 +204,11 @@ function crossFieldViolations(params: Record<string, string>, sent: (name: strin
     }
   }
 
-  if (params['standingInstruction.source'] === 'MIT' && params['standingInstruction.mode'] === 'REPEATED' && !sent('standingInstruction.initialTransactionId')) {
+  if (
+    params['standingInstruction.source'] === 'MIT' &&
+    params['standingInstruction.mode'] === 'REPEATED' &&
+    !sent('standingInstruction.initialTransactionId')
+  ) {
     out.push(
       violation(
         'standingInstruction.initialTransactionId',

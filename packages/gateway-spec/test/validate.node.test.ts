@@ -131,7 +131,14 @@ describe('validateParams', () => {
   });
 
   it('checks card fields in payments and refuses them at checkout creation', () => {
-    const card = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123', 'card.holder': "Jane O'Neil-Jones" };
+    const card = {
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+      'card.holder': "Jane O'Neil-Jones",
+    };
     expect(validateParams({ ...checkout(), ...card }, 'payment')).toEqual([]);
     expect(fields({ ...checkout(), ...card, 'card.expiryMonth': '13' }, 'payment')).toEqual(['card.expiryMonth']);
     expect(fields({ ...checkout(), ...card, 'card.expiryYear': '34' }, 'payment')).toEqual(['card.expiryYear']);
@@ -164,9 +171,7 @@ describe('validateParams', () => {
     expect(fields(checkout({ 'customParameters[ab]': 'x' }))).toEqual(['customParameters[ab]']);
     expect(fields(checkout({ 'customParameters[123]': 'x' }))).toEqual([]);
     const shopper = { 'customParameters[SHOPPER_note]': 'x', 'customParameters[note]': 'y' };
-    expect(validateParams(shopper, 'checkoutPayment', { fromShopper: true }).map((v) => v.field)).toEqual([
-      'customParameters[note]',
-    ]);
+    expect(validateParams(shopper, 'checkoutPayment', { fromShopper: true }).map((v) => v.field)).toEqual(['customParameters[note]']);
     expect(validateParams(shopper, 'checkoutPayment')).toEqual([]);
   });
 
@@ -187,9 +192,9 @@ describe('validateParams', () => {
     ]);
     expect(fields(checkout({ 'billing.houseNumber2': 'b' }))).toEqual(['billing.houseNumber1']);
     expect(fields(checkout({ 'billing.street1': '12', 'billing.street2': '34' }))).toEqual(['billing.street1']);
-    expect(
-      fields(checkout({ 'standingInstruction.source': 'MIT', 'standingInstruction.mode': 'REPEATED' })),
-    ).toEqual(['standingInstruction.initialTransactionId']);
+    expect(fields(checkout({ 'standingInstruction.source': 'MIT', 'standingInstruction.mode': 'REPEATED' }))).toEqual([
+      'standingInstruction.initialTransactionId',
+    ]);
   });
 });
 
@@ -203,11 +208,31 @@ describe('resolveField', () => {
 
   it('covers every group the brief names', () => {
     for (const name of [
-      'amount', 'currency', 'paymentType', 'paymentBrand', 'descriptor', 'merchantTransactionId', 'merchantInvoiceId',
-      'numberOfCaptures', 'integrity', 'overridePaymentType[brand]', 'locale', 'testMode', 'customer.givenName',
-      'billing.street1', 'shipping.city', 'shipping.customer.surname', 'cart.items[n].name', 'customParameters[name]',
-      'shopperResultUrl', 'createRegistration', 'standingInstruction.mode', 'threeDSecure.eci', 'card.number',
-      'risk.channelId', 'merchant.name',
+      'amount',
+      'currency',
+      'paymentType',
+      'paymentBrand',
+      'descriptor',
+      'merchantTransactionId',
+      'merchantInvoiceId',
+      'numberOfCaptures',
+      'integrity',
+      'overridePaymentType[brand]',
+      'locale',
+      'testMode',
+      'customer.givenName',
+      'billing.street1',
+      'shipping.city',
+      'shipping.customer.surname',
+      'cart.items[n].name',
+      'customParameters[name]',
+      'shopperResultUrl',
+      'createRegistration',
+      'standingInstruction.mode',
+      'threeDSecure.eci',
+      'card.number',
+      'risk.channelId',
+      'merchant.name',
     ]) {
       expect(FIELD_RULES[name], name).toBeDefined();
     }

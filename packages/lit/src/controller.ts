@@ -4,12 +4,7 @@
 // destroyed when the host leaves the DOM. Every widget decision stays in core.
 
 import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
-import {
-  createPaymentWidget,
-  type PaymentWidgetConfig,
-  type PaymentWidgetController,
-  type WidgetSnapshot,
-} from '@wpwl/core';
+import { createPaymentWidget, type PaymentWidgetConfig, type PaymentWidgetController, type WidgetSnapshot } from '@wpwl/core';
 
 /** What {@link WpwlWidgetController} reads from its host. */
 export interface WpwlWidgetControllerOptions {

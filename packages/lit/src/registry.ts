@@ -20,9 +20,13 @@ export function defineWpwlWidget(tagName = 'wpwl-widget'): typeof WpwlWidgetElem
   const existing = customElements.get(tagName);
   if (existing) {
     if (ELEMENT_MARK in existing) return existing as typeof WpwlWidgetElement;
-    throw new WpwlError('ELEMENT_NAME_TAKEN', `tagName "${tagName}" is already defined by another element (${existing.name || 'anonymous class'})`, {
-      details: { field: 'tagName', rule: 'not defined by another element' },
-    });
+    throw new WpwlError(
+      'ELEMENT_NAME_TAKEN',
+      `tagName "${tagName}" is already defined by another element (${existing.name || 'anonymous class'})`,
+      {
+        details: { field: 'tagName', rule: 'not defined by another element' },
+      },
+    );
   }
   const element = classUsed ? class extends WpwlWidgetElement {} : WpwlWidgetElement;
   customElements.define(tagName, element);

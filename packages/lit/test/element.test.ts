@@ -112,7 +112,11 @@ describe('attributes and properties → widget', () => {
     expect(el.status).toBe('error');
     expect(el.getAttribute('status')).toBe('error');
     const [error] = seen('wpwl-error');
-    expect(error!.detail.error).toMatchObject({ name: 'WpwlError', code: 'INVALID_SHOPPER_RESULT_URL', details: { field: 'shopperResultUrl' } });
+    expect(error!.detail.error).toMatchObject({
+      name: 'WpwlError',
+      code: 'INVALID_SHOPPER_RESULT_URL',
+      details: { field: 'shopperResultUrl' },
+    });
     expect(el.error).toBe(error!.detail.error);
     // From idle to error is a status change too, though core created the widget in error.
     expect(seen('wpwl-status-change').map((event) => event.detail)).toEqual([{ status: 'error', error: error!.detail.error }]);

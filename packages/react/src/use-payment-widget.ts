@@ -3,13 +3,7 @@
 // useSyncExternalStore, and it is mounted into the element the caller's ref
 // points at. All widget behaviour lives in @wpwl/core.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  applyWidgetDefaults,
-  createPaymentWidget,
-  type PaymentWidgetInput,
-  type WidgetStatus,
-  type WpwlError,
-} from '@wpwl/core';
+import { applyWidgetDefaults, createPaymentWidget, type PaymentWidgetInput, type WidgetStatus, type WpwlError } from '@wpwl/core';
 import { useWidgetDefaults } from './provider.js';
 
 /** What {@link usePaymentWidget} returns. */
@@ -48,11 +42,12 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   // On the server creating a controller touches no global; in a browser it
   // starts downloading the widget script during this first render.
   const [widget] = useState(() => createPaymentWidget(merged));
-  const { status, error, expiresAt, expiringSoon = false } = useSyncExternalStore(
-    widget.subscribe,
-    widget.getSnapshot,
-    widget.getServerSnapshot,
-  );
+  const {
+    status,
+    error,
+    expiresAt,
+    expiringSoon = false,
+  } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
 
   useEffect(() => widget.update(merged));
   // An element that never appeared is never detached either, so the ref below

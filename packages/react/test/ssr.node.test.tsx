@@ -28,7 +28,9 @@ describe('renderToString in Node', () => {
   });
 
   it('an invalid config renders too, without throwing', () => {
-    const html = renderToString(<PaymentWidget checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} fallback="x" />);
+    const html = renderToString(
+      <PaymentWidget checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} fallback="x" />,
+    );
     expect(html).toContain('data-wpwl-status="idle"');
   });
 });

@@ -6,10 +6,7 @@
 import { RESULTS, type Result } from './result-codes.js';
 
 /** What a card submission leads to. */
-export type CardOutcome =
-  | { kind: 'success' }
-  | { kind: 'decline'; result: Result }
-  | { kind: 'challenge' };
+export type CardOutcome = { kind: 'success' } | { kind: 'decline'; result: Result } | { kind: 'challenge' };
 
 /** A documented test card. */
 export interface TestCard {
@@ -171,11 +168,19 @@ export function checkCard(
     return { error: RESULTS.brandMismatch, field: 'card.number', detail: 'card.number belongs to no known card brand; send paymentBrand' };
   }
   if (!CARD_BRANDS.has(brand)) {
-    return { error: RESULTS.invalidPaymentMethod, field: 'paymentBrand', detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only` };
+    return {
+      error: RESULTS.invalidPaymentMethod,
+      field: 'paymentBrand',
+      detail: `paymentBrand ${brand} is not a card brand; the sandbox processes card brands only`,
+    };
   }
   // Every brand the sandbox processes has known number ranges: a number outside them is no card of that brand.
   if (detected === undefined) {
-    return { error: RESULTS.brandMismatch, field: 'card.number', detail: `card.number is not a ${brand} number (it belongs to no known card scheme)` };
+    return {
+      error: RESULTS.brandMismatch,
+      field: 'card.number',
+      detail: `card.number is not a ${brand} number (it belongs to no known card scheme)`,
+    };
   }
   if (!(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
     return { error: RESULTS.brandMismatch, field: 'card.number', detail: `card.number is a ${detected} number, not ${brand}` };
@@ -188,7 +193,11 @@ export function checkCard(
   const month = Number(card.expiryMonth);
   if (year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
     const field = year < today.getUTCFullYear() ? 'card.expiryYear' : 'card.expiryMonth';
-    return { error: RESULTS.cardExpired, field, detail: `card.expiryMonth/card.expiryYear ${card.expiryMonth}/${card.expiryYear} is in the past` };
+    return {
+      error: RESULTS.cardExpired,
+      field,
+      detail: `card.expiryMonth/card.expiryYear ${card.expiryMonth}/${card.expiryYear} is in the past`,
+    };
   }
   const family = detected ?? brand;
   if (card.cvv === undefined || card.cvv === '') {

@@ -69,7 +69,13 @@ export function formPostAnswer(outcome: CheckoutPaymentOutcome, checkoutId: stri
   const { status, body } = outcome.reply;
   const result = body.result as { code: string; description: string };
   if (status === 404) {
-    return formPostRefusal(404, 'This checkout has expired or does not exist', 'Nothing was charged. Go back to the shop and start the payment again.', back, result);
+    return formPostRefusal(
+      404,
+      'This checkout has expired or does not exist',
+      'Nothing was charged. Go back to the shop and start the payment again.',
+      back,
+      result,
+    );
   }
   if (outcome.problems.length === 0) {
     return formPostRefusal(status, 'The payment could not be made', 'Nothing was charged.', back, result);
@@ -101,7 +107,10 @@ export function formPostRefusal(
   return {
     kind: 'html',
     status,
-    html: htmlPage(heading, `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n${result ? resultLine(result) : ''}\n${backParagraph(back)}`),
+    html: htmlPage(
+      heading,
+      `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n${result ? resultLine(result) : ''}\n${backParagraph(back)}`,
+    ),
   };
 }
 

@@ -4,14 +4,7 @@
 // synchronous step after the request body is read, so two concurrent
 // submissions can never both pass the once-only check.
 
-import {
-  ENTITY_ID_PATTERN,
-  FIELD_RULES,
-  amountToCents,
-  centsToAmount,
-  validateParams,
-  type FieldViolation,
-} from '@wpwl/gateway-spec';
+import { ENTITY_ID_PATTERN, FIELD_RULES, amountToCents, centsToAmount, validateParams, type FieldViolation } from '@wpwl/gateway-spec';
 import { checkCard, outcomeOf, storedCard, type CardInput } from './cards.js';
 import { newCheckoutId, newPaymentId } from './format.js';
 import { decideReference } from './references.js';
@@ -93,7 +86,10 @@ export class Gateway {
   private foreignEntity(params: Record<string, string>): JsonReply | undefined {
     const entityId = params.entityId;
     if (entityId !== undefined && ENTITY_ID_PATTERN.test(entityId) && entityId !== this.deps.entityId) {
-      return this.json(403, { ...RESULTS.forbidden, description: `${RESULTS.forbidden.description}: entityId does not belong to this access token` });
+      return this.json(403, {
+        ...RESULTS.forbidden,
+        description: `${RESULTS.forbidden.description}: entityId does not belong to this access token`,
+      });
     }
     return undefined;
   }
@@ -190,7 +186,10 @@ export class Gateway {
     if (path === 'payment') {
       const payment = submission.kind === 'payment' ? this.records.payments.get(submission.recordId) : undefined;
       if (!payment) {
-        return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: this checkout holds a registration, read /v1/checkouts/${id}/registration` });
+        return this.json(404, {
+          ...RESULTS.invalidParameter,
+          description: `${RESULTS.invalidParameter.description}: this checkout holds a registration, read /v1/checkouts/${id}/registration`,
+        });
       }
       submission.read = true;
       return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, now) };
@@ -199,7 +198,10 @@ export class Gateway {
       submission.kind === 'registration' ? submission.recordId : this.records.payments.get(submission.recordId)?.registrationId;
     const registration = registrationId ? this.records.registrations.get(registrationId) : undefined;
     if (!registration) {
-      return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: this checkout holds no registration` });
+      return this.json(404, {
+        ...RESULTS.invalidParameter,
+        description: `${RESULTS.invalidParameter.description}: this checkout holds no registration`,
+      });
     }
     submission.read = true;
     return { kind: 'json', status: 200, body: registrationBody(registration, now) };
@@ -295,13 +297,19 @@ export class Gateway {
     if (!params['card.number']) {
       const present = new Set(violations.map((v) => v.field));
       for (const field of ['card.number', 'card.expiryMonth', 'card.expiryYear']) {
-        if (!present.has(field)) violations.push({ field, rule: 'required', message: `${field} is required: the sandbox processes card payments` });
+        if (!present.has(field))
+          violations.push({ field, rule: 'required', message: `${field} is required: the sandbox processes card payments` });
       }
     }
     return violations.length > 0 ? this.invalid(violations, params) : undefined;
   }
 
-  private submit(checkout: CheckoutRecord, what: Omit<Submission, 'submittedAt' | 'read'>, resultUrl: string | undefined, resourcePath: string) {
+  private submit(
+    checkout: CheckoutRecord,
+    what: Omit<Submission, 'submittedAt' | 'read'>,
+    resultUrl: string | undefined,
+    resourcePath: string,
+  ) {
     const submission: Submission = { ...what, submittedAt: this.deps.now(), read: false };
     checkout.submission = submission;
     if (resultUrl) {
@@ -354,7 +362,10 @@ export class Gateway {
     if (entity) return entity;
     const payment = this.records.payments.get(id);
     if (!payment) {
-      return this.json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: no payment with this id` });
+      return this.json(404, {
+        ...RESULTS.invalidParameter,
+        description: `${RESULTS.invalidParameter.description}: no payment with this id`,
+      });
     }
     return { kind: 'json', status: paymentStatus(payment), body: paymentBody(payment, this.deps.now()) };
   }
@@ -366,7 +377,8 @@ export class Gateway {
     const violations = validateParams(params, 'reference');
     if (violations.length > 0) return this.invalid(violations, params);
     const target = this.records.payments.get(id);
-    if (!target) return this.json(404, { ...RESULTS.referenceUnknown, description: `${RESULTS.referenceUnknown.description}: no payment ${id}` });
+    if (!target)
+      return this.json(404, { ...RESULTS.referenceUnknown, description: `${RESULTS.referenceUnknown.description}: no payment ${id}` });
     const paymentType = params.paymentType as 'CP' | 'RV' | 'RF';
     const decision = decideReference(target, {
       paymentType,
@@ -473,7 +485,8 @@ export class Gateway {
   /** `GET /v1/threeds/{id}` — the sandbox's challenge page. */
   challengePage(id: string): Reply {
     const payment = this.challengedPayment(id);
-    if (!payment) return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
+    if (!payment)
+      return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
     const action = `/v1/threeds/${encodeURIComponent(id)}`;
     const amount = `${centsToAmount(payment.amountCents)} ${payment.currency}`;
     return {
@@ -497,7 +510,8 @@ export class Gateway {
   /** `POST /v1/threeds/{id}` — ends the challenge and sends the shopper to the result URL. */
   completeChallenge(id: string, params: Record<string, string>): Reply {
     const payment = this.challengedPayment(id);
-    if (!payment?.challenge) return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
+    if (!payment?.challenge)
+      return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
     if (payment.state === 'pending') {
       if (params.outcome === 'complete') {
         payment.result = RESULTS.success;
@@ -516,7 +530,10 @@ export class Gateway {
       return {
         kind: 'html',
         status: 200,
-        html: page('Authentication finished', `<p>Result: ${escapeHtml(payment.result.code)} ${escapeHtml(payment.result.description)}</p><p>Read ${escapeHtml(resourcePath)} for the status.</p>`),
+        html: page(
+          'Authentication finished',
+          `<p>Result: ${escapeHtml(payment.result.code)} ${escapeHtml(payment.result.description)}</p><p>Read ${escapeHtml(resourcePath)} for the status.</p>`,
+        ),
       };
     }
     return { kind: 'redirect', location: shopperResultLocation(resultUrl, id, resourcePath) };

@@ -84,7 +84,15 @@ export class Records {
 }
 
 const ECHO_PREFIXES = ['customer.', 'billing.', 'shipping.', 'cart.', 'customParameters[', 'merchant.', 'standingInstruction.', 'risk.'];
-const ECHO_NAMES = new Set(['descriptor', 'merchantTransactionId', 'merchantInvoiceId', 'merchantMemo', 'transactionCategory', 'testMode', 'shopperResultUrl']);
+const ECHO_NAMES = new Set([
+  'descriptor',
+  'merchantTransactionId',
+  'merchantInvoiceId',
+  'merchantMemo',
+  'transactionCategory',
+  'testMode',
+  'shopperResultUrl',
+]);
 
 /** The parameters of a request that its response may echo: never card, token or 3-D Secure data. */
 export function echoable(params: Record<string, string>): Record<string, string> {

@@ -37,7 +37,8 @@ export function decideReference(target: PaymentRecord, request: ReferenceRequest
   if (target.reversed) return refuse(base, `the referenced ${target.paymentType} was reversed`);
 
   if (paymentType === 'CP') {
-    if (target.paymentType !== 'PA') return refuse(base, `a capture (CP) must reference a preauthorization (PA), not ${target.paymentType}`);
+    if (target.paymentType !== 'PA')
+      return refuse(base, `a capture (CP) must reference a preauthorization (PA), not ${target.paymentType}`);
     if (target.captureClosed) return refuse(base, 'a capture with sequence=FINAL already closed this preauthorization');
     if (target.numberOfCaptures !== undefined && target.captureCount >= target.numberOfCaptures) {
       return refuse(base, `numberOfCaptures (${target.numberOfCaptures}) already reached`);

@@ -141,7 +141,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (waitMs === 0) return true;
       const idMatch = /^\/v1\/(?:checkouts|payments|threeds)\/([^/]+)/.exec(path)?.[1];
       reply(
-        { kind: 'json', status: 429, body: envelope(RESULTS.throttled, clock.now(), { id: idMatch ? decodeURIComponent(idMatch) : newPaymentId() }) },
+        {
+          kind: 'json',
+          status: 429,
+          body: envelope(RESULTS.throttled, clock.now(), { id: idMatch ? decodeURIComponent(idMatch) : newPaymentId() }),
+        },
         cors,
         { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
       );
@@ -152,20 +156,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const back = backLink(req.headers.referer);
       const waitMs = throttle.take('checkoutPayment');
       if (waitMs > 0) {
-        return reply(formPostRefusal(429, 'Too many requests', 'Nothing was charged. Please wait a moment and pay again.', back, RESULTS.throttled), true, {
-          'Retry-After': String(Math.ceil(waitMs / 1000)),
-        });
+        return reply(
+          formPostRefusal(429, 'Too many requests', 'Nothing was charged. Please wait a moment and pay again.', back, RESULTS.throttled),
+          true,
+          {
+            'Retry-After': String(Math.ceil(waitMs / 1000)),
+          },
+        );
       }
       let params: Record<string, string>;
       try {
         params = await readForm(req);
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
-        return reply(formPostRefusal(error.status, 'The payment could not be made', `Nothing was charged: the ${error.message}.`, back), true);
+        return reply(
+          formPostRefusal(error.status, 'The payment could not be made', `Nothing was charged: the ${error.message}.`, back),
+          true,
+        );
       }
       return reply(formPostAnswer(gateway.takeCheckoutPayment(id, params, 'shopper', baseUrl), id, back), true);
     };
-    const wrongMethod = () => json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
+    const wrongMethod = () =>
+      json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
 
     if (path === '/v1/checkouts') {
       if (method !== 'POST') return wrongMethod();
@@ -181,7 +193,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (what === 'widget-session') {
         if (method !== 'GET') return wrongMethod();
         if (!notThrottled('widgetSession', true)) return;
-        return reply(known ? gateway.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, clock.now()) }, true);
+        return reply(
+          known ? gateway.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, clock.now()) },
+          true,
+        );
       }
       const isPayment = what === 'payment';
       if (method === 'GET') {
@@ -198,7 +213,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const params = await readForm(req);
       if (!known) return json(404, RESULTS.checkoutUnknown, true);
       return reply(
-        isPayment ? gateway.submitCheckoutPayment(id, params, submitter, baseUrl) : gateway.submitCheckoutRegistration(id, params, submitter),
+        isPayment
+          ? gateway.submitCheckoutPayment(id, params, submitter, baseUrl)
+          : gateway.submitCheckoutRegistration(id, params, submitter),
         true,
       );
     }

@@ -24,7 +24,12 @@ export const SUCCESS_CARD = {
 export class Client {
   constructor(readonly sandbox: Sandbox) {}
 
-  async request(method: 'GET' | 'POST' | 'OPTIONS', path: string, params: Record<string, string> = {}, auth: Auth = 'merchant'): Promise<Answer> {
+  async request(
+    method: 'GET' | 'POST' | 'OPTIONS',
+    path: string,
+    params: Record<string, string> = {},
+    auth: Auth = 'merchant',
+  ): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (auth === 'merchant') headers.Authorization = `Bearer ${this.sandbox.accessToken}`;
     else if (auth !== 'none') headers.Authorization = auth.header;

@@ -145,11 +145,9 @@ describe("a browser's native post of the widget's form", () => {
 
   it('escapes everything it echoes', async () => {
     const id = await client.checkout();
-    const answer = await formPost(
-      id,
-      widgetForm({ 'customParameters[<img src=x onerror=alert(1)>]': 'x' }),
-      { Referer: 'http://127.0.0.1:9/shop/"><script>alert(2)</script>' },
-    );
+    const answer = await formPost(id, widgetForm({ 'customParameters[<img src=x onerror=alert(1)>]': 'x' }), {
+      Referer: 'http://127.0.0.1:9/shop/"><script>alert(2)</script>',
+    });
 
     expectHtmlPage(answer, 400);
     expect(answer.text).not.toContain('<img');

@@ -69,7 +69,12 @@ describe('parameter names that walk a prototype', () => {
     const checkoutId = await client.checkout({ shopperResultUrl: 'http://127.0.0.1:9/result' });
     const res = await fetch(`${client.sandbox.url}/v1/checkouts/${checkoutId}/payment`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'text/html',
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Dest': 'document',
+      },
       body: new URLSearchParams({ ...SUCCESS_CARD, 'cart.__proto__.polluted': '1' }),
       redirect: 'manual',
     });
@@ -92,12 +97,22 @@ describe('parameter names that walk a prototype', () => {
 });
 
 /** Posts `body` with a plain node:http request; resolves with the status and text however the server ends it. */
-function rawPost(path: string, body: Buffer | string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; ms: number }> {
+function rawPost(
+  path: string,
+  body: Buffer | string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; ms: number }> {
   const started = Date.now();
   const url = new URL(client.sandbox.url + path);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

@@ -46,7 +46,10 @@ describe('checkout expiry (30 minutes, by the sandbox clock)', () => {
     c.sandbox.advanceClock(1000);
     const expired = await c.request('GET', `/v1/checkouts/${id}/widget-session`, {}, 'none');
     expect(expired.status).toBe(404);
-    expect(expired.body.result).toEqual({ code: '200.300.404', description: 'invalid or missing parameter: checkout id expired or unknown' });
+    expect(expired.body.result).toEqual({
+      code: '200.300.404',
+      description: 'invalid or missing parameter: checkout id expired or unknown',
+    });
     const pay = await c.shopperPays(id);
     expect(pay.status).toBe(404);
     expect(pay.body.result.code).toBe('200.300.404');
@@ -116,7 +119,12 @@ describe('one payment per checkout', () => {
 describe('the payment response', () => {
   it('has the interface formats and keeps only BIN and last four digits', async () => {
     const c = await start();
-    const id = await c.checkout({ 'customParameters[ORDER_ref]': 'A-17', 'customer.givenName': 'Jane', 'customer.surname': 'Jones', merchantTransactionId: 'order-0017' });
+    const id = await c.checkout({
+      'customParameters[ORDER_ref]': 'A-17',
+      'customer.givenName': 'Jane',
+      'customer.surname': 'Jones',
+      merchantTransactionId: 'order-0017',
+    });
     const paid = await c.shopperPays(id, { 'customParameters[SHOPPER_note]': 'ring twice' });
     expect(paid.status).toBe(200);
     const status = await c.status(id);
@@ -160,7 +168,12 @@ describe('the payment response', () => {
   it('stores a card without paying on the registration path', async () => {
     const c = await start();
     const id = await c.checkout();
-    const stored = await c.request('POST', `/v1/checkouts/${id}/registration`, { paymentBrand: 'MASTER', 'card.number': '5454545454545454', 'card.expiryMonth': '12', 'card.expiryYear': '2040', 'card.cvv': '321' }, 'none');
+    const stored = await c.request(
+      'POST',
+      `/v1/checkouts/${id}/registration`,
+      { paymentBrand: 'MASTER', 'card.number': '5454545454545454', 'card.expiryMonth': '12', 'card.expiryYear': '2040', 'card.cvv': '321' },
+      'none',
+    );
     expect(stored.status).toBe(200);
     expect(stored.body.result.code).toBe('000.100.110');
     const read = await c.request('GET', `/v1/checkouts/${id}/registration`, { entityId: c.sandbox.entityId });
@@ -230,7 +243,11 @@ describe('3-D Secure test card', () => {
     expect(html).toContain('Fail');
     expect(html).toContain('3220');
 
-    const done = await fetch(pending.body.redirect.url, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }), redirect: 'manual' });
+    const done = await fetch(pending.body.redirect.url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'complete' }),
+      redirect: 'manual',
+    });
     expect(done.status).toBe(303);
     const location = new URL(done.headers.get('location') ?? '');
     expect(location.origin + location.pathname).toBe('https://shop.example/result');
@@ -247,7 +264,11 @@ describe('3-D Secure test card', () => {
     const c = await start();
     const id = await c.checkout({ shopperResultUrl: 'https://shop.example/result' });
     const pending = await c.shopperPays(id, { 'card.number': '4000000000003220' });
-    const failed = await fetch(pending.body.redirect.url, { method: 'POST', body: new URLSearchParams({ outcome: 'fail' }), redirect: 'manual' });
+    const failed = await fetch(pending.body.redirect.url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'fail' }),
+      redirect: 'manual',
+    });
     expect(failed.status).toBe(303);
     const status = await c.status(id);
     expect(status.status).toBe(400);

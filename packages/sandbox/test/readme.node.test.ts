@@ -8,7 +8,8 @@ it('documents every test card with its result code in the README', () => {
     const row = readme.split('\n').find((line) => line.startsWith(`| ${card.number} |`));
     expect(row, card.number).toBeDefined();
     expect(row, card.number).toContain(`| ${card.brand} |`);
-    const code = card.outcome.kind === 'decline' ? card.outcome.result.code : card.outcome.kind === 'challenge' ? '000.200.000' : '000.100.110';
+    const code =
+      card.outcome.kind === 'decline' ? card.outcome.result.code : card.outcome.kind === 'challenge' ? '000.200.000' : '000.100.110';
     expect(row, card.number).toContain(code);
   }
 });

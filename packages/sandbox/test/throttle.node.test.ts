@@ -50,6 +50,8 @@ describe('throttling per operation', () => {
 
   it('refuses a bad limit at start', async () => {
     await expect(openSandbox({ throttle: { checkout: { limit: 1, windowMs: 0 } } })).rejects.toThrow(/throttle\.checkout/);
-    await expect(openSandbox({ throttle: { checkouts: { limit: 1, windowMs: 1000 } } as never })).rejects.toThrow(/throttle\.checkouts is not an operation/);
+    await expect(openSandbox({ throttle: { checkouts: { limit: 1, windowMs: 1000 } } as never })).rejects.toThrow(
+      /throttle\.checkouts is not an operation/,
+    );
   });
 });

@@ -29,10 +29,25 @@ const checkoutCases: Case[] = [
   ['numberOfCaptures 99', { numberOfCaptures: '99' }, '200.300.404', 'numberOfCaptures'],
   ['locale over 10 characters', { locale: 'de-DE-x-berlin' }, '200.300.404', 'locale'],
   ['testMode LIVE', { testMode: 'LIVE' }, '200.300.404', 'testMode'],
-  ['customer email without @', { 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.email': 'jane.example.org' }, '100.900.101', 'customer.email'],
-  ['customer phone starting with a letter', { 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.phone': 'x12345' }, '100.900.200', 'customer.phone'],
+  [
+    'customer email without @',
+    { 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.email': 'jane.example.org' },
+    '100.900.101',
+    'customer.email',
+  ],
+  [
+    'customer phone starting with a letter',
+    { 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.phone': 'x12345' },
+    '100.900.200',
+    'customer.phone',
+  ],
   ['customer surname missing', { 'customer.givenName': 'Jane', 'customer.email': 'jane@example.org' }, '100.700.100', 'customer.surname'],
-  ['customer birth date that does not exist', { 'customer.givenName': 'J', 'customer.surname': 'J', 'customer.birthDate': '2001-02-29' }, '100.700.100', 'customer.birthDate'],
+  [
+    'customer birth date that does not exist',
+    { 'customer.givenName': 'J', 'customer.surname': 'J', 'customer.birthDate': '2001-02-29' },
+    '100.700.100',
+    'customer.birthDate',
+  ],
   ['billing country not ISO', { 'billing.country': 'DEU' }, '100.800.501', 'billing.country'],
   ['billing postcode with a hyphen', { 'billing.postcode': '10-115' }, '100.800.202', 'billing.postcode'],
   ['billing street digits only', { 'billing.street1': '12', 'billing.street2': '3' }, '100.800.100', 'billing.street1'],
@@ -48,7 +63,12 @@ const checkoutCases: Case[] = [
   ['relative shopperResultUrl', { shopperResultUrl: '/result' }, '200.300.404', 'shopperResultUrl'],
   ['createRegistration uppercase', { createRegistration: 'TRUE' }, '200.300.404', 'createRegistration'],
   ['standing instruction type unknown', { 'standingInstruction.type': 'MONTHLY' }, '200.300.404', 'standingInstruction.type'],
-  ['repeated MIT without initial transaction', { 'standingInstruction.source': 'MIT', 'standingInstruction.mode': 'REPEATED' }, '200.300.404', 'standingInstruction.initialTransactionId'],
+  [
+    'repeated MIT without initial transaction',
+    { 'standingInstruction.source': 'MIT', 'standingInstruction.mode': 'REPEATED' },
+    '200.300.404',
+    'standingInstruction.initialTransactionId',
+  ],
   ['3-D Secure eci out of range', { 'threeDSecure.eci': '09' }, '200.300.404', 'threeDSecure.eci'],
   ['3-D Secure version not n.n.n', { 'threeDSecure.version': '2.2' }, '200.300.404', 'threeDSecure.version'],
   ['card data at checkout creation', { 'card.number': '4200000000000000' }, '100.100.101', 'card.number'],
@@ -69,7 +89,11 @@ describe('validation of prepare checkout', () => {
   });
 
   it('lists every broken rule in parameterErrors and names the first in the description', async () => {
-    const answer = await client.request('POST', '/v1/checkouts', client.checkoutParams({ amount: '1.5', currency: 'euro', 'billing.country': 'x' }));
+    const answer = await client.request(
+      'POST',
+      '/v1/checkouts',
+      client.checkoutParams({ amount: '1.5', currency: 'euro', 'billing.country': 'x' }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.result.description).toBe(
       'request contains no amount or too low amount: amount must be up to 10 digits, a dot and 2 decimals (N10.N2; decimals optional) (and 2 more, see parameterErrors)',
@@ -105,7 +129,12 @@ const shopperCases: Case[] = [
   ['brand not matching the number', { paymentBrand: 'MASTER' }, '100.100.700', 'card.number'],
   ['Luhn-valid number of no card scheme', { 'card.number': '1234567890123452' }, '100.100.700', 'card.number'],
   ['all-zero number', { 'card.number': '0000000000000000' }, '100.100.700', 'card.number'],
-  ['mada brand on an American Express number', { paymentBrand: 'MADA', 'card.number': '377777777777770', 'card.cvv': '1234' }, '100.100.700', 'card.number'],
+  [
+    'mada brand on an American Express number',
+    { paymentBrand: 'MADA', 'card.number': '377777777777770', 'card.cvv': '1234' },
+    '100.100.700',
+    'card.number',
+  ],
   ['non-card brand', { paymentBrand: 'PAYPAL' }, '600.200.100', 'paymentBrand'],
   ['custom parameter without SHOPPER_ prefix', { 'customParameters[note]': 'x' }, '200.300.404', 'customParameters[note]'],
   ['missing card number', { 'card.number': '' }, '100.100.101', 'card.number'],
@@ -134,7 +163,12 @@ describe('validation of direct payments and referencing requests', () => {
   it.each([
     ['payment without brand', { paymentBrand: '' }, '200.300.404', 'paymentBrand'],
     ['payment with integrity', { integrity: 'true' }, '200.300.404', 'integrity'],
-    ['payment without card', { 'card.number': '', 'card.expiryMonth': '', 'card.expiryYear': '', 'card.cvv': '', 'card.holder': '' }, '100.100.101', 'card.number'],
+    [
+      'payment without card',
+      { 'card.number': '', 'card.expiryMonth': '', 'card.expiryYear': '', 'card.cvv': '', 'card.holder': '' },
+      '100.100.101',
+      'card.number',
+    ],
   ] as Case[])('%s → 400 %s naming %s', async (_, change, code, field) => {
     const answer = await client.pay(change);
     expect(answer.status).toBe(400);

@@ -65,7 +65,10 @@ describe('widget files', () => {
     client = await openSandbox();
     client.sandbox.setWidgetFault('hang');
     const outcome = await Promise.race([
-      fetch(`${client.sandbox.url}/v1/paymentWidgets.js`).then(() => 'answered', () => 'failed'),
+      fetch(`${client.sandbox.url}/v1/paymentWidgets.js`).then(
+        () => 'answered',
+        () => 'failed',
+      ),
       new Promise((resolve) => setTimeout(() => resolve('still waiting'), 300)),
     ]);
     expect(outcome).toBe('still waiting');

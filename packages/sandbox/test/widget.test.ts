@@ -125,8 +125,8 @@ function fillValidCard(number = '4200000000000000') {
 
 // The widget's own tag and the files it injects are never fetched here; let them
 // "load" quietly instead of logging a failure for each one.
-const happyDOMSettings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
-  .happyDOM.settings;
+const happyDOMSettings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM
+  .settings;
 beforeAll(() => {
   happyDOMSettings.handleDisabledFileLoadingAsSuccess = true;
 });
@@ -168,11 +168,7 @@ describe('the served script', () => {
 
   it('serves the follow-up script and the stylesheet beside it', () => {
     const assets = getWidgetAssets();
-    expect(assets.map((a) => a.path)).toEqual([
-      '/v1/paymentWidgets.js',
-      '/v1/static.min.js',
-      '/v1/css/paymentWidgets.min.css',
-    ]);
+    expect(assets.map((a) => a.path)).toEqual(['/v1/paymentWidgets.js', '/v1/static.min.js', '/v1/css/paymentWidgets.min.css']);
     expect(assets[2]!.contentType).toMatch(/^text\/css/);
     expect(assets[2]!.body).toContain('.wpwl-has-error');
   });
@@ -235,10 +231,7 @@ describe('rendering', () => {
       <form action="${RESULT_URL}" class="paymentWidgets" data-brands="AMEX"></form>`);
     await loadWidget();
     expect(document.querySelectorAll('.wpwl-container-card')).toHaveLength(2);
-    expect([...document.querySelectorAll('.wpwl-control-brand')].map((s) => (s as HTMLSelectElement).value)).toEqual([
-      'VISA',
-      'AMEX',
-    ]);
+    expect([...document.querySelectorAll('.wpwl-control-brand')].map((s) => (s as HTMLSelectElement).value)).toEqual(['VISA', 'AMEX']);
     expect(q('form.wpwl-form.wpwl-form-virtualAccount-PAYPAL button.wpwl-button-brand').textContent).toBe('PayPal');
     expect(q('form.wpwl-form.wpwl-form-onlineTransfer-SOFORTUEBERWEISUNG')).toBeTruthy();
     expect(document.querySelector('option[value="MASTERCARD"]')).toBeNull();
@@ -483,9 +476,7 @@ describe('paying', () => {
       'customParameters[SHOPPER_orderId]': 'order-42',
       shopperResultUrl: RESULT_URL,
     });
-    expect(navigations).toEqual([
-      `${RESULT_URL}?id=${encodeURIComponent(CHECKOUT_ID)}&resourcePath=${encodeURIComponent(PAYMENT_PATH)}`,
-    ]);
+    expect(navigations).toEqual([`${RESULT_URL}?id=${encodeURIComponent(CHECKOUT_ID)}&resourcePath=${encodeURIComponent(PAYMENT_PATH)}`]);
   });
 
   it('posts custom parameters a before-submit hook put into the widget form, ahead of the merchant form', async () => {
@@ -644,7 +635,9 @@ describe('paying', () => {
         result: {
           code: '200.300.404',
           description,
-          parameterErrors: [{ name: 'customParameters[checkoutStep]', value: '2', message: description.slice(description.indexOf('customParameters')) }],
+          parameterErrors: [
+            { name: 'customParameters[checkoutStep]', value: '2', message: description.slice(description.indexOf('customParameters')) },
+          ],
         },
       },
     };
@@ -663,7 +656,10 @@ describe('paying', () => {
 
   it('reports an expired checkout at pay time as InvalidCheckoutIdError and stays unpayable', async () => {
     // The sandbox's answer for a checkout past its 30 minutes.
-    gateway.payment = { status: 404, body: { result: { code: '200.300.404', description: 'invalid or missing parameter: checkout id expired or unknown' } } };
+    gateway.payment = {
+      status: 404,
+      body: { result: { code: '200.300.404', description: 'invalid or missing parameter: checkout id expired or unknown' } },
+    };
     page();
     const onError = vi.fn();
     await loadWidget({ onError });

@@ -148,7 +148,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     throw configError('accessToken', 'visible ASCII', 'must be a non-empty string of visible ASCII characters (no spaces or line breaks).');
   }
   if (typeof options.entityId !== 'string' || !ENTITY_ID_PATTERN.test(options.entityId)) {
-    throw configError('entityId', '32 lowercase hex', `must be 32 lowercase hexadecimal characters, got ${JSON.stringify(options.entityId)}.`);
+    throw configError(
+      'entityId',
+      '32 lowercase hex',
+      `must be 32 lowercase hexadecimal characters, got ${JSON.stringify(options.entityId)}.`,
+    );
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') {
@@ -172,7 +176,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const buildBody = (nested: object, flatExtra: Record<string, unknown> | undefined, ruleSet: RuleSet) => {
     const { flat, violations } = serializeParams(nested, flatExtra);
     if ('entityId' in flat) {
-      violations.push({ field: 'entityId', rule: 'set by the client', message: 'comes from createGatewayClient options, not from the parameters' });
+      violations.push({
+        field: 'entityId',
+        rule: 'set by the client',
+        message: 'comes from createGatewayClient options, not from the parameters',
+      });
     }
     flat.entityId = entityId;
     // The serializer already reported these fields precisely; the tables would only repeat them.
@@ -191,20 +199,32 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const limits = callLimits(options);
     const own: ParameterViolation[] = [];
     if (typeof paymentId !== 'string' || !PAYMENT_ID_PATTERN.test(paymentId)) {
-      own.push({ field: 'paymentId', rule: 'AN32 letters and digits', message: `must be a payment id of 32 letters and digits, got ${JSON.stringify(paymentId)}` });
+      own.push({
+        field: 'paymentId',
+        rule: 'AN32 letters and digits',
+        message: `must be a payment id of 32 letters and digits, got ${JSON.stringify(paymentId)}`,
+      });
     }
     const { amount, currency } = params ?? {};
     if (paymentType !== 'RV') {
       if (amount === undefined) own.push({ field: 'amount', rule: 'required', message: `is required for ${operation}` });
       if (currency === undefined) own.push({ field: 'currency', rule: 'required', message: `is required for ${operation}` });
     } else if ((amount === undefined) !== (currency === undefined)) {
-      own.push({ field: amount === undefined ? 'amount' : 'currency', rule: 'amount with currency', message: 'amount and currency go together' });
+      own.push({
+        field: amount === undefined ? 'amount' : 'currency',
+        rule: 'amount with currency',
+        message: 'amount and currency go together',
+      });
     }
     const { flat, violations } = buildBody({ ...params, paymentType }, undefined, 'reference');
     const reported = new Set(own.map((v) => v.field));
     const all = [...own, ...violations.filter((v) => !reported.has(v.field))];
     if (all.length > 0) throw new GatewayValidationError(all, operation);
-    const response = await sendToGateway(transport, { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation }, limits);
+    const response = await sendToGateway(
+      transport,
+      { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation },
+      limits,
+    );
     const result = readPaymentResult(response.body, response.status);
     if (response.status === 400) throw rejected(operation, result);
     return result;
@@ -222,7 +242,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       const { flatParameters, ...nested } = params;
       const { flat, violations } = buildBody(nested, flatParameters, 'checkout');
       if (violations.length > 0) throw new GatewayValidationError(violations, 'prepareCheckout');
-      const response = await sendToGateway(transport, { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' }, limits);
+      const response = await sendToGateway(
+        transport,
+        { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' },
+        limits,
+      );
       if (response.status === 400) throw rejected('prepareCheckout', readPaymentResult(response.body, response.status));
       return readCheckoutResult(response.body, response.status, isCheckoutId);
     },

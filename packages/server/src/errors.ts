@@ -82,11 +82,7 @@ export class WpwlServerError extends Error {
   readonly code: WpwlServerErrorCode;
   readonly details: WpwlServerErrorDetails;
 
-  constructor(
-    code: WpwlServerErrorCode,
-    message: string,
-    options?: { cause?: unknown; details?: WpwlServerErrorDetails },
-  ) {
+  constructor(code: WpwlServerErrorCode, message: string, options?: { cause?: unknown; details?: WpwlServerErrorDetails }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options?.details ?? {};
@@ -117,8 +113,6 @@ export class GatewayValidationError extends WpwlServerError {
 export function isWpwlServerError(value: unknown): value is WpwlServerError {
   return (
     value instanceof WpwlServerError ||
-    (value instanceof Error &&
-      (value.name === 'WpwlServerError' || value.name === 'GatewayValidationError') &&
-      'code' in value)
+    (value instanceof Error && (value.name === 'WpwlServerError' || value.name === 'GatewayValidationError') && 'code' in value)
   );
 }

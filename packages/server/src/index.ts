@@ -28,16 +28,19 @@ export type {
   ThreeDSecureParams,
 } from './params.js';
 export type { CheckoutResult, GatewayResult, PaymentCard, PaymentResult } from './response.js';
-export { classifyResultCode, isPending, isRejected, isSuccess, isThreeDSecureFailure, needsReview, THROTTLED_RESULT_CODE } from './result-codes.js';
+export {
+  classifyResultCode,
+  isPending,
+  isRejected,
+  isSuccess,
+  isThreeDSecureFailure,
+  needsReview,
+  THROTTLED_RESULT_CODE,
+} from './result-codes.js';
 export type { ResultClassification } from './result-codes.js';
 export { verifyPayment } from './verify.js';
 export type { ExpectedPayment, PaymentMismatch, PaymentVerification } from './verify.js';
 export { isCheckoutId, parseStatusResource } from './resource-path.js';
 export type { StatusResource } from './resource-path.js';
 export { GatewayValidationError, isWpwlServerError, WpwlServerError } from './errors.js';
-export type {
-  GatewayErrorResult,
-  ParameterViolation,
-  WpwlServerErrorCode,
-  WpwlServerErrorDetails,
-} from './errors.js';
+export type { GatewayErrorResult, ParameterViolation, WpwlServerErrorCode, WpwlServerErrorDetails } from './errors.js';

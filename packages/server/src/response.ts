@@ -138,8 +138,7 @@ export function readPaymentResult(body: unknown, httpStatus: number, checkoutId?
         ...(Array.isArray(body.redirect.parameters)
           ? {
               parameters: body.redirect.parameters.filter(
-                (p): p is { name: string; value: string } =>
-                  isRecord(p) && typeof p.name === 'string' && typeof p.value === 'string',
+                (p): p is { name: string; value: string } => isRecord(p) && typeof p.name === 'string' && typeof p.value === 'string',
               ),
             }
           : {}),

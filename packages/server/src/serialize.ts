@@ -82,7 +82,11 @@ export function serializeParams(params: object, flatParameters?: Record<string, 
 
     if (typeof value === 'object') {
       if (!isPlainObject(value)) {
-        refuse(path, 'plain value', `must be a string, number, boolean, array or plain object, got ${Object.prototype.toString.call(value)}`);
+        refuse(
+          path,
+          'plain value',
+          `must be a string, number, boolean, array or plain object, got ${Object.prototype.toString.call(value)}`,
+        );
         return;
       }
       const isMap = MAP_SHAPES.has(shape);

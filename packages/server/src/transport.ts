@@ -192,9 +192,13 @@ async function attemptOnce(
 
   if (result?.code === THROTTLED_RESULT_CODE || status === 429) {
     const retryAfter = retryAfterMs(response.headers.get('retry-after'));
-    const error = new WpwlServerError('THROTTLED', `${what}: the gateway throttled the request (HTTP ${status}${described}); try again later.`, {
-      details: { ...details, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) },
-    });
+    const error = new WpwlServerError(
+      'THROTTLED',
+      `${what}: the gateway throttled the request (HTTP ${status}${described}); try again later.`,
+      {
+        details: { ...details, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) },
+      },
+    );
     // Only the interface's throttling answer says a POST was refused unprocessed;
     // a bare 429 (a proxy's, say) promises nothing, so a POST is not sent again.
     if (idempotent || result?.code === THROTTLED_RESULT_CODE) throw new Retryable(error, retryAfter);
@@ -238,9 +242,13 @@ async function attemptOnce(
  */
 async function readLimited(response: Response, maxBytes: number, what: string): Promise<string> {
   const tooLarge = () =>
-    new WpwlServerError('RESPONSE_TOO_LARGE', `${what}: the gateway's answer is larger than maxResponseBytes (${maxBytes} bytes); not read.`, {
-      details: { status: response.status, maxResponseBytes: maxBytes },
-    });
+    new WpwlServerError(
+      'RESPONSE_TOO_LARGE',
+      `${what}: the gateway's answer is larger than maxResponseBytes (${maxBytes} bytes); not read.`,
+      {
+        details: { status: response.status, maxResponseBytes: maxBytes },
+      },
+    );
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > maxBytes) {
     await response.body?.cancel();

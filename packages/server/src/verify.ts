@@ -63,13 +63,24 @@ export function verifyPayment(result: PaymentResult, expected: ExpectedPayment):
   // A record without a currency would otherwise switch the comparison off, and a payment in any currency would pass.
   if (typeof expected.currency !== 'string' || !CURRENCY.test(expected.currency)) {
     throw new GatewayValidationError(
-      [{ field: 'expected.currency', rule: '3 letters (ISO 4217)', message: `must be a three-letter currency code, got ${JSON.stringify(expected.currency)}` }],
+      [
+        {
+          field: 'expected.currency',
+          rule: '3 letters (ISO 4217)',
+          message: `must be a three-letter currency code, got ${JSON.stringify(expected.currency)}`,
+        },
+      ],
       'verifyPayment',
     );
   }
 
   const mismatches: PaymentMismatch[] = [];
-  const compare = (field: PaymentMismatch['field'], want: string | undefined, actual: string | undefined, same = (a: string, b: string) => a === b): void => {
+  const compare = (
+    field: PaymentMismatch['field'],
+    want: string | undefined,
+    actual: string | undefined,
+    same = (a: string, b: string) => a === b,
+  ): void => {
     if (want === undefined) return;
     if (actual === undefined || !same(want, actual)) mismatches.push({ field, expected: want, actual });
   };

@@ -37,7 +37,11 @@ describe('prepareCheckout validation (nothing is sent)', () => {
     ['custom parameter name with a bracket', { customParameters: { 'a]b': 'x' } }, 'customParameters[a]b]'],
     ['overridePaymentType value RF', { overridePaymentType: { VISA: 'RF' } }, 'overridePaymentType[VISA]'],
     ['standing instruction type unknown', { standingInstruction: { type: 'WEEKLY' } }, 'standingInstruction.type'],
-    ['repeated MIT without initial transaction', { standingInstruction: { source: 'MIT', mode: 'REPEATED', type: 'UNSCHEDULED' } }, 'standingInstruction.initialTransactionId'],
+    [
+      'repeated MIT without initial transaction',
+      { standingInstruction: { source: 'MIT', mode: 'REPEATED', type: 'UNSCHEDULED' } },
+      'standingInstruction.initialTransactionId',
+    ],
     ['3-D Secure ECI out of range', { threeDSecure: { eci: '09' } }, 'threeDSecure.eci'],
     ['risk amount with three decimals', { risk: { amount: '1.001' } }, 'risk.amount'],
     ['merchant country lowercase', { merchant: { country: 'de' } }, 'merchant.country'],
@@ -212,13 +216,33 @@ describe('getPaymentStatus refuses every other resource before a request', () =>
 
 describe('capture, refund and reverse validation (nothing is sent)', () => {
   it.each([
-    ['capture with a bad id', (c: ReturnType<typeof createGatewayClient>) => c.capture('../checkouts', { amount: '1.00', currency: 'EUR' }), 'paymentId'],
-    ['capture with a 31-character id', (c: ReturnType<typeof createGatewayClient>) => c.capture(PAYMENT_ID.slice(1), { amount: '1.00', currency: 'EUR' }), 'paymentId'],
-    ['capture with a 3-decimal amount', (c: ReturnType<typeof createGatewayClient>) => c.capture(PAYMENT_ID, { amount: '1.001', currency: 'EUR' }), 'amount'],
-    ['refund without currency', (c: ReturnType<typeof createGatewayClient>) => c.refund(PAYMENT_ID, { amount: '1.00' } as never), 'currency'],
+    [
+      'capture with a bad id',
+      (c: ReturnType<typeof createGatewayClient>) => c.capture('../checkouts', { amount: '1.00', currency: 'EUR' }),
+      'paymentId',
+    ],
+    [
+      'capture with a 31-character id',
+      (c: ReturnType<typeof createGatewayClient>) => c.capture(PAYMENT_ID.slice(1), { amount: '1.00', currency: 'EUR' }),
+      'paymentId',
+    ],
+    [
+      'capture with a 3-decimal amount',
+      (c: ReturnType<typeof createGatewayClient>) => c.capture(PAYMENT_ID, { amount: '1.001', currency: 'EUR' }),
+      'amount',
+    ],
+    [
+      'refund without currency',
+      (c: ReturnType<typeof createGatewayClient>) => c.refund(PAYMENT_ID, { amount: '1.00' } as never),
+      'currency',
+    ],
     ['refund without amount', (c: ReturnType<typeof createGatewayClient>) => c.refund(PAYMENT_ID, { currency: 'EUR' } as never), 'amount'],
     ['reverse with a path in the id', (c: ReturnType<typeof createGatewayClient>) => c.reverse(`${PAYMENT_ID}/x`), 'paymentId'],
-    ['reverse with amount but no currency', (c: ReturnType<typeof createGatewayClient>) => c.reverse(PAYMENT_ID, { amount: '1.00' }), 'currency'],
+    [
+      'reverse with amount but no currency',
+      (c: ReturnType<typeof createGatewayClient>) => c.reverse(PAYMENT_ID, { amount: '1.00' }),
+      'currency',
+    ],
   ])('%s → VALIDATION_FAILED naming %s', async (_, call, field) => {
     const { fetch, requests } = recordingFetch();
     const error = (await caught(() => call(createGatewayClient(clientOptions(fetch))))) as GatewayValidationError;
@@ -228,7 +252,13 @@ describe('capture, refund and reverse validation (nothing is sent)', () => {
   });
 
   it('posts a capture with paymentType CP to /v1/payments/{id}', async () => {
-    const { fetch, requests } = recordingFetch(200, { id: 'a'.repeat(32), paymentType: 'CP', amount: '5.00', currency: 'EUR', result: { code: '000.100.110' } });
+    const { fetch, requests } = recordingFetch(200, {
+      id: 'a'.repeat(32),
+      paymentType: 'CP',
+      amount: '5.00',
+      currency: 'EUR',
+      result: { code: '000.100.110' },
+    });
     const client = createGatewayClient(clientOptions(fetch));
     const result = await client.capture(PAYMENT_ID, { amount: 5, currency: 'EUR' });
     expect(result).toMatchObject({ paymentType: 'CP', classification: 'success' });

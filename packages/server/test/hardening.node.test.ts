@@ -31,7 +31,10 @@ function countingFetch() {
   return { fetch, sent };
 }
 
-function clientFor(target: Sandbox, extra: { fetch?: typeof globalThis.fetch; retries?: number; retryDelayMs?: number } = {}): GatewayClient {
+function clientFor(
+  target: Sandbox,
+  extra: { fetch?: typeof globalThis.fetch; retries?: number; retryDelayMs?: number } = {},
+): GatewayClient {
   return createGatewayClient({ baseUrl: target.url, accessToken: target.accessToken, entityId: target.entityId, retries: 0, ...extra });
 }
 
@@ -138,7 +141,10 @@ describe('resourcePath pointing elsewhere is refused before any request', () => 
     const client = clientFor(sandbox, { fetch });
     const checkout = await client.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB' });
     await client.getPaymentStatus(`/v1/checkouts/${checkout.id}/payment`);
-    expect(sent).toEqual([`POST ${sandbox.url}/v1/checkouts`, `GET ${sandbox.url}/v1/checkouts/${checkout.id}/payment?entityId=${sandbox.entityId}`]);
+    expect(sent).toEqual([
+      `POST ${sandbox.url}/v1/checkouts`,
+      `GET ${sandbox.url}/v1/checkouts/${checkout.id}/payment?entityId=${sandbox.entityId}`,
+    ]);
   });
 });
 
@@ -153,7 +159,11 @@ describe('verifyPayment refuses a payment that is not the order', () => {
     const status = await client.getPaymentStatus(`/v1/checkouts/${cheap.id}/payment`);
     expect(status.classification).toBe('success');
     const verdict = verifyPayment(status, order);
-    expect(verdict).toMatchObject({ ok: false, classification: 'success', mismatches: [{ field: 'amount', expected: '92.00', actual: '1.00' }] });
+    expect(verdict).toMatchObject({
+      ok: false,
+      classification: 'success',
+      mismatches: [{ field: 'amount', expected: '92.00', actual: '1.00' }],
+    });
   });
 
   it('the same amount in another currency fails on the currency', async () => {

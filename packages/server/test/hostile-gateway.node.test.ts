@@ -90,7 +90,9 @@ describe('throttling and the caller deadline', () => {
   });
 
   it('refuses a deadline that is not a positive integer', async () => {
-    expect(() => createGatewayClient({ baseUrl: 'http://127.0.0.1:9', accessToken: TOKEN, entityId: ENTITY_ID, deadlineMs: -1 })).toThrow(/deadlineMs/);
+    expect(() => createGatewayClient({ baseUrl: 'http://127.0.0.1:9', accessToken: TOKEN, entityId: ENTITY_ID, deadlineMs: -1 })).toThrow(
+      /deadlineMs/,
+    );
     const error = await caught(() => client('http://127.0.0.1:9').getPaymentStatus(CHECKOUT_ID, { deadlineMs: Number.NaN }));
     expect(isWpwlServerError(error) && error.code).toBe('INVALID_CONFIG');
   });
@@ -140,7 +142,12 @@ describe('names that walk a prototype', () => {
   it('flatParameters named like Object methods are sent as parameters, not refused as duplicates', async () => {
     const { url, seen } = await serve((_req, res) => json(res, 200, { id: CHECKOUT_ID, result: { code: '000.200.100' } }));
     for (const name of ['toString', 'constructor', 'valueOf', 'hasOwnProperty']) {
-      const checkout = await client(url).prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', flatParameters: { [name]: 'x' } });
+      const checkout = await client(url).prepareCheckout({
+        amount: '1.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        flatParameters: { [name]: 'x' },
+      });
       expect(checkout.id).toBe(CHECKOUT_ID);
       expect(new URLSearchParams(seen.at(-1)?.body).get(name), name).toBe('x');
     }
@@ -161,7 +168,11 @@ describe('names that walk a prototype', () => {
 
   it('an answer with __proto__ keys is read as data and pollutes nothing', async () => {
     const { url } = await serve((_req, res) =>
-      json(res, 200, `{"id":"${PAYMENT_ID}","paymentType":"DB","amount":"1.00","currency":"EUR","result":{"code":"000.100.110"},"__proto__":{"polluted":"1"},"customParameters":{"__proto__":{"polluted":"1"},"SHOPPER_x":"1"},"resultDetails":{"__proto__":"x"}}`),
+      json(
+        res,
+        200,
+        `{"id":"${PAYMENT_ID}","paymentType":"DB","amount":"1.00","currency":"EUR","result":{"code":"000.100.110"},"__proto__":{"polluted":"1"},"customParameters":{"__proto__":{"polluted":"1"},"SHOPPER_x":"1"},"resultDetails":{"__proto__":"x"}}`,
+      ),
     );
     const result = await client(url).getPaymentStatus(CHECKOUT_ID);
     expect(result.id).toBe(PAYMENT_ID);

@@ -85,7 +85,10 @@ describe('isThreeDSecureFailure', () => {
   it.each(['100.380.401', '100.380.402', '100.390.100', '100.390.112', '800.400.200'])('%s: the card authentication failed', (code) => {
     expect(isThreeDSecureFailure(code)).toBe(true);
   });
-  it.each(['000.100.110', '800.100.151', '100.380.100', '100.380.201', '000.200.000', '800.120.100'])('%s: not a 3-D Secure failure', (code) => {
-    expect(isThreeDSecureFailure(code)).toBe(false);
-  });
+  it.each(['000.100.110', '800.100.151', '100.380.100', '100.380.201', '000.200.000', '800.120.100'])(
+    '%s: not a 3-D Secure failure',
+    (code) => {
+      expect(isThreeDSecureFailure(code)).toBe(false);
+    },
+  );
 });

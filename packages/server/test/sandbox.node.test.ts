@@ -46,7 +46,12 @@ describe('prepare → pay → status → verify', () => {
       integrity: true,
       customer: { givenName: 'Ada', surname: 'Lovelace', email: 'ada@example.com' },
       billing: { street1: 'Main Street 1', city: 'London', postcode: 'N19GU', country: 'GB' },
-      cart: { items: [{ name: 'Kettle', quantity: 1, price: '64.00' }, { name: 'Tea', quantity: 2, price: 14 }] },
+      cart: {
+        items: [
+          { name: 'Kettle', quantity: 1, price: '64.00' },
+          { name: 'Tea', quantity: 2, price: 14 },
+        ],
+      },
       customParameters: { orderRef: 'A-1001' },
       shopperResultUrl: 'https://shop.example/result',
     });
@@ -153,7 +158,12 @@ describe('gateway errors', () => {
       headers.set('Authorization', 'Basic not-a-bearer-token');
       return fetch(input, { ...init, headers });
     };
-    const client = createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId, fetch: malformed });
+    const client = createGatewayClient({
+      baseUrl: sandbox.url,
+      accessToken: sandbox.accessToken,
+      entityId: sandbox.entityId,
+      fetch: malformed,
+    });
     const error = await caught(() => client.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB' }));
     expect(isWpwlServerError(error) && error.code).toBe('UNAUTHORIZED');
     expect(isWpwlServerError(error) && error.details.status).toBe(401);

@@ -17,7 +17,10 @@ export interface RecordedRequest {
 }
 
 /** A fetch that records requests and answers `status` with `body` as JSON. */
-export function recordingFetch(status = 200, body: unknown = { id: CHECKOUT_ID, result: { code: '000.200.100', description: 'successfully created checkout' } }) {
+export function recordingFetch(
+  status = 200,
+  body: unknown = { id: CHECKOUT_ID, result: { code: '000.200.100', description: 'successfully created checkout' } },
+) {
   const requests: RecordedRequest[] = [];
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     requests.push({

@@ -10,7 +10,13 @@ afterEach(closeFakeGateways);
 const serve = startFakeGateway;
 const json = answerJson;
 
-const THROTTLED = { result: { code: '800.120.100', description: 'Too many requests. Please try again later.' }, buildNumber: 'b', id: 'x', ndc: 'n', timestamp: 't' };
+const THROTTLED = {
+  result: { code: '800.120.100', description: 'Too many requests. Please try again later.' },
+  buildNumber: 'b',
+  id: 'x',
+  ndc: 'n',
+  timestamp: 't',
+};
 const PAID = { id: PAYMENT_ID, paymentType: 'DB', amount: '1.00', currency: 'EUR', result: { code: '000.100.110' } };
 
 const client = (baseUrl: string, extra: object = {}) =>
@@ -47,7 +53,9 @@ describe('transport faults', () => {
 
   it('THROTTLED surfaces once the retries are used up, with the attempt count', async () => {
     const { url, seen } = await serve((_, res) => json(res, 400, THROTTLED));
-    const error = await caught(() => client(url, { retries: 2, retryDelayMs: 10 }).prepareCheckout({ amount: '1', currency: 'EUR', paymentType: 'DB' }));
+    const error = await caught(() =>
+      client(url, { retries: 2, retryDelayMs: 10 }).prepareCheckout({ amount: '1', currency: 'EUR', paymentType: 'DB' }),
+    );
     expect(isWpwlServerError(error) && error.code).toBe('THROTTLED');
     expect(isWpwlServerError(error) && error.details.attempts).toBe(3);
     expect(isWpwlServerError(error) && error.details.result?.code).toBe('800.120.100');
@@ -55,25 +63,33 @@ describe('transport faults', () => {
   });
 
   it('honours Retry-After when it asks for longer than the backoff', async () => {
-    const { url, seen } = await serve((_, res, seen) => (seen.length === 1 ? json(res, 429, THROTTLED, { 'Retry-After': '1' }) : json(res, 200, PAID)));
+    const { url, seen } = await serve((_, res, seen) =>
+      seen.length === 1 ? json(res, 429, THROTTLED, { 'Retry-After': '1' }) : json(res, 200, PAID),
+    );
     await client(url, { retries: 1, retryDelayMs: 1 }).getPaymentStatus(CHECKOUT_ID);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(950);
   });
 
   it('a GET is retried after a 5xx; a POST is not (it may have moved money)', async () => {
     const flaky = await serve((_, res, seen) => (seen.length === 1 ? json(res, 502, {}) : json(res, 200, PAID)));
-    await expect(client(flaky.url, { retries: 1, retryDelayMs: 1 }).getPaymentStatus(CHECKOUT_ID)).resolves.toMatchObject({ id: PAYMENT_ID });
+    await expect(client(flaky.url, { retries: 1, retryDelayMs: 1 }).getPaymentStatus(CHECKOUT_ID)).resolves.toMatchObject({
+      id: PAYMENT_ID,
+    });
     expect(flaky.seen).toHaveLength(2);
 
     const failing = await serve((_, res) => json(res, 502, {}));
-    const error = await caught(() => client(failing.url, { retries: 3, retryDelayMs: 1 }).refund(PAYMENT_ID, { amount: '1.00', currency: 'EUR' }));
+    const error = await caught(() =>
+      client(failing.url, { retries: 3, retryDelayMs: 1 }).refund(PAYMENT_ID, { amount: '1.00', currency: 'EUR' }),
+    );
     expect(isWpwlServerError(error) && error.code).toBe('SERVER_ERROR');
     expect(failing.seen).toHaveLength(1);
   });
 
   it('a POST that timed out is not retried', async () => {
     const { url, seen } = await serve(() => {});
-    const error = await caught(() => client(url, { retries: 3, retryDelayMs: 1, timeoutMs: 100 }).capture(PAYMENT_ID, { amount: '1.00', currency: 'EUR' }));
+    const error = await caught(() =>
+      client(url, { retries: 3, retryDelayMs: 1, timeoutMs: 100 }).capture(PAYMENT_ID, { amount: '1.00', currency: 'EUR' }),
+    );
     expect(isWpwlServerError(error) && error.code).toBe('TIMEOUT');
     expect(seen).toHaveLength(1);
   });

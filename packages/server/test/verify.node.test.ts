@@ -24,7 +24,9 @@ describe('verifyPayment expectations', () => {
     ['empty', ''],
     ['not a currency code', 'EURO'],
   ])('a %s expected currency throws VALIDATION_FAILED naming expected.currency instead of skipping the check', async (_, currency) => {
-    const error = await caught(() => verifyPayment(PAID_IN_HUF, { checkoutId: CHECKOUT_ID, amount: '92.00', currency: currency as string }));
+    const error = await caught(() =>
+      verifyPayment(PAID_IN_HUF, { checkoutId: CHECKOUT_ID, amount: '92.00', currency: currency as string }),
+    );
     expect(error).toBeInstanceOf(GatewayValidationError);
     expect((error as GatewayValidationError).violations).toEqual([
       expect.objectContaining({ field: 'expected.currency', rule: '3 letters (ISO 4217)' }),

@@ -116,9 +116,21 @@ export type PaymentWidgetComponent = DefineComponent<
 >;
 
 const PROPS: (keyof PaymentWidgetProps)[] = [
-  'checkoutId', 'brands', 'shopperResultUrl', 'baseUrl', 'integrity', 'nonce',
-  'locale', 'options', 'customParameters', 'createdAt', 'expiresInMs', 'warnBeforeExpiryMs',
-  'timeoutMs', 'retries', 'beforeSubmit',
+  'checkoutId',
+  'brands',
+  'shopperResultUrl',
+  'baseUrl',
+  'integrity',
+  'nonce',
+  'locale',
+  'options',
+  'customParameters',
+  'createdAt',
+  'expiresInMs',
+  'warnBeforeExpiryMs',
+  'timeoutMs',
+  'retries',
+  'beforeSubmit',
 ];
 
 /**
@@ -136,12 +148,7 @@ const PROPS: (keyof PaymentWidgetProps)[] = [
  *   <template #error="{ error, retry }">{{ error.message }} <button @click="retry">Try again</button></template>
  * </PaymentWidget>
  */
-export const PaymentWidget = defineComponent<
-  PaymentWidgetProps,
-  PaymentWidgetEmits,
-  string,
-  PaymentWidgetSlots
->(
+export const PaymentWidget = defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
   (props, { emit, slots }) => {
     const { containerRef, status, error, expiringSoon, retry } = usePaymentWidget(() => ({
       ...props,

@@ -10,9 +10,13 @@ const ID = '8a8294174b7ecb28014b9699220015ca';
 const makeApp = () =>
   createSSRApp({
     render: () =>
-      h(PaymentWidget, { checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/result' }, {
-        loading: () => h('p', { class: 'loading' }, 'Loading…'),
-      }),
+      h(
+        PaymentWidget,
+        { checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/result' },
+        {
+          loading: () => h('p', { class: 'loading' }, 'Loading…'),
+        },
+      ),
   }).use(WpwlPlugin, { baseUrl: 'https://test.gateway.example' });
 
 let widget: FakeWidget;

@@ -15,12 +15,16 @@ const Checkout = defineComponent({
   props: { locale: String },
   setup(props) {
     return () =>
-      h(resolveComponent('PaymentWidget'), {
-        checkoutId: ID,
-        brands: ['VISA'],
-        shopperResultUrl: 'https://shop.example/result',
-        locale: props.locale,
-      }, { error: ({ error }: { error?: { code: string } }) => h('p', { class: 'code' }, error?.code) });
+      h(
+        resolveComponent('PaymentWidget'),
+        {
+          checkoutId: ID,
+          brands: ['VISA'],
+          shopperResultUrl: 'https://shop.example/result',
+          locale: props.locale,
+        },
+        { error: ({ error }: { error?: { code: string } }) => h('p', { class: 'code' }, error?.code) },
+      );
   },
 });
 
@@ -74,7 +78,10 @@ describe('WpwlPlugin', () => {
     const Bare = defineComponent({
       setup: () => () => h(Checkout),
     });
-    wrapper = mount(Bare, { global: { components: { PaymentWidget: (await import('../src/index.js')).PaymentWidget } }, attachTo: document.body });
+    wrapper = mount(Bare, {
+      global: { components: { PaymentWidget: (await import('../src/index.js')).PaymentWidget } },
+      attachTo: document.body,
+    });
     await nextTick();
     expect(wrapper.find('.code').text()).toBe('INVALID_BASE_URL');
     expect(widget.createdScripts()).toHaveLength(0);

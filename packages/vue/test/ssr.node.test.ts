@@ -10,10 +10,14 @@ const ID = '8a8294174b7ecb28014b9699220015ca';
 const Checkout = defineComponent({
   props: { checkoutId: { type: String, required: true } },
   setup: (props) => () =>
-    h(PaymentWidget, { checkoutId: props.checkoutId, brands: 'VISA MASTER', shopperResultUrl: 'https://shop.example/result' }, {
-      loading: () => h('p', { class: 'loading' }, 'Loading the payment form…'),
-      error: ({ error }: { error?: { code: string } }) => h('p', { class: 'failed' }, error?.code),
-    }),
+    h(
+      PaymentWidget,
+      { checkoutId: props.checkoutId, brands: 'VISA MASTER', shopperResultUrl: 'https://shop.example/result' },
+      {
+        loading: () => h('p', { class: 'loading' }, 'Loading the payment form…'),
+        error: ({ error }: { error?: { code: string } }) => h('p', { class: 'failed' }, error?.code),
+      },
+    ),
 });
 
 const render = (checkoutId: string) =>

@@ -78,8 +78,7 @@ export function installFakeWidget(): FakeWidget {
     if (!isDisabledLoadingReport(args)) printError(...args);
   });
 
-  const isWidgetScript = (el: unknown): el is HTMLScriptElement =>
-    el instanceof HTMLScriptElement && el.src.includes('/paymentWidgets.js');
+  const isWidgetScript = (el: unknown): el is HTMLScriptElement => el instanceof HTMLScriptElement && el.src.includes('/paymentWidgets.js');
   const liveScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script')].filter(isWidgetScript);
   const newest = () => {
     const script = liveScripts().at(-1);

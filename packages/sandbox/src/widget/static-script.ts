@@ -5,5 +5,5 @@
 
 /** Source text of the sandbox `static.min.js`, served byte for byte. */
 export const staticScript: string =
-  "/*! static.min.js - sandbox stand-in */\n" +
+  '/*! static.min.js - sandbox stand-in */\n' +
   "(function(){'use strict';var w=window.wpwl;if(w&&w.sandbox===true){w.staticLoaded=true;}})();\n";
