@@ -2,6 +2,7 @@
 // from @rollup/plugin-typescript, dependencies and peers left external.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 
 /**
@@ -10,8 +11,9 @@ import typescript from '@rollup/plugin-typescript';
  * @param {Record<string, string>} opts.input entry name -> source file (relative to the package)
  * @param {string} [opts.banner] text placed at the top of every chunk (e.g. "'use client';")
  * @param {string[]} [opts.bundle] workspace-internal packages to inline instead of leaving external
+ * @param {boolean} [opts.minify] ship minified code (source maps point at the readable source)
  */
-export function packageConfig({ packageDir, input, banner, bundle = [] }) {
+export function packageConfig({ packageDir, input, banner, bundle = [], minify = false }) {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(
     (name) => !bundle.includes(name),
@@ -35,6 +37,7 @@ export function packageConfig({ packageDir, input, banner, bundle = [] }) {
         declarationDir: join(packageDir, 'dist'),
         noEmitOnError: true,
       }),
+      minify && terser(MINIFY),
     ],
     onwarn(warning, warn) {
       // A "use client" directive is re-added through `banner`; rollup's notice is noise.
@@ -43,3 +46,19 @@ export function packageConfig({ packageDir, input, banner, bundle = [] }) {
     },
   };
 }
+
+/**
+ * The minifier's settings for packages that ship minified. Source code names
+ * internal fields and methods `_like_this` for the reader; the minifier
+ * shortens exactly those (no public name starts with `_`, and the names other
+ * copies of a package read on shared DOM nodes, `wpwlLoad`, `waiting`, `end`,
+ * do not either). The `@__PURE__` marks stay, so a consumer's bundler still
+ * drops what its imports do not reach.
+ */
+const MINIFY = {
+  ecma: 2022,
+  module: true,
+  compress: { passes: 2 },
+  mangle: { properties: { regex: /^_/ } },
+  format: { comments: false, preserve_annotations: true },
+};

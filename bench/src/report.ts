@@ -57,6 +57,7 @@ const count = (before: number, after: number) => (before === after ? String(afte
 export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
   const goals: GoalResult[] = [];
   for (const entry of results.size) {
+    if (!entry.limit) continue; // an anchor: measured for comparison, no goal of ours
     goals.push({
       goal: 'size within budget',
       subject: entry.name,
@@ -157,8 +158,8 @@ export function toMarkdown(results: BenchResults): string {
         s.name,
         `\`${s.path}\`${s.import ? ` ${s.import.replace(/\s+/g, ' ')}` : ''}`,
         kb(s.bytes),
-        s.limit,
-        s.passed ? 'yes' : '**no**',
+        s.limit ?? '— (for comparison)',
+        s.limit ? (s.passed ? 'yes' : '**no**') : '—',
       ]),
     ),
   );

@@ -16,10 +16,11 @@ export interface SizeResult {
   import?: string;
   /** Minified and gzipped bytes, as size-limit measures them. */
   bytes: number;
-  /** The budget as written in the config, e.g. `1.5 KB`. */
-  limit: string;
+  /** The budget as written in the config, e.g. `1.5 KB`; none for an anchor (another library, measured for comparison). */
+  limit?: string;
   /** The budget in bytes (size-limit's kB are 1000 bytes). */
-  limitBytes: number;
+  limitBytes?: number;
+  /** Within the budget; true for an entry without one. */
   passed: boolean;
 }
 
@@ -27,7 +28,7 @@ interface ConfigEntry {
   name: string;
   path: string;
   import?: string;
-  limit: string;
+  limit?: string;
 }
 
 interface SizeLimitOutput {
@@ -53,15 +54,14 @@ export async function measureSizes(): Promise<SizeResult[]> {
   return config.map((entry) => {
     const result = measured.find((m) => m.name === entry.name);
     if (!result) throw new Error(`size-limit reported nothing for "${entry.name}"`);
-    const limitBytes = result.sizeLimit ?? Number.NaN;
+    const budget = entry.limit && result.sizeLimit !== undefined ? { limit: entry.limit, limitBytes: result.sizeLimit } : {};
     return {
       name: entry.name,
       path: entry.path,
       ...(entry.import ? { import: entry.import } : {}),
       bytes: result.size,
-      limit: entry.limit,
-      limitBytes,
-      passed: result.passed ?? result.size <= limitBytes,
+      ...budget,
+      passed: budget.limitBytes === undefined ? true : (result.passed ?? result.size <= budget.limitBytes),
     };
   });
 }

@@ -34,7 +34,7 @@ const ANCESTOR = /^('self'|https:\/\/[a-z\d.-]+(:\d+)?|http:\/\/(localhost|127(\
 /** The frame-ancestors sources, checked: `'none'` alone, or a list of {@link ANCESTOR}s. */
 function frameAncestorSources(sources: readonly string[] = ["'self'"]): string[] {
   const list = Array.isArray(sources) ? [...sources] : [];
-  const fits = list + '' == "'none'" || (list.length > 0 && list.every((source) => ANCESTOR.test(source)));
+  const fits = (list.length === 1 && list[0] === "'none'") || (list.length > 0 && list.every((source) => ANCESTOR.test(source)));
   if (!fits) throw invalid('INVALID_OPTIONS', 'frameAncestors', "'none' or a list of 'self' and https origins", show(sources));
   return list;
 }

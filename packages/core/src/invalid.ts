@@ -24,7 +24,7 @@ export const chars = (value: string, bad: RegExp): string => {
 
 /** What was got: a short word-like string quoted, any other string by {@link chars}, anything else by {@link kind}. */
 export const show = (value: unknown): string =>
-  typeof value != 'string' ? kind(value) : /^[\w-]{1,35}$/.test(value) ? `"${value}"` : `${value.length} characters`;
+  typeof value !== 'string' ? kind(value) : /^[\w-]{1,35}$/.test(value) ? `"${value}"` : `${value.length} characters`;
 
 /** Throws `error`, if there is one. */
 export function throwIf(error: WpwlError | undefined | false): void {

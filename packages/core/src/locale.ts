@@ -64,7 +64,7 @@ const LANGUAGES: Readonly<Record<string, string>> = {
 
 /** The `INVALID_LOCALE` error; a string tag is echoed only when it is tag-shaped. */
 const localeError = (tag: unknown, rule: string): WpwlError =>
-  invalid('INVALID_LOCALE', 'locale', typeof tag == 'string' ? rule : 'a string', show(tag));
+  invalid('INVALID_LOCALE', 'locale', typeof tag === 'string' ? rule : 'a string', show(tag));
 
 /**
  * Maps a widget code or a BCP-47 language tag, case-insensitively, to the
@@ -77,7 +77,7 @@ const localeError = (tag: unknown, rule: string): WpwlError =>
  * @throws WpwlError `INVALID_LOCALE`, naming the tag
  */
 export function resolveLocale(tag: string): WidgetLocale {
-  const lower = typeof tag == 'string' ? tag.toLowerCase() : '';
+  const lower = typeof tag === 'string' ? tag.toLowerCase() : '';
   if (isWidgetLocale(lower)) return lower;
   const language = /^([a-z]{2,3})(?:[-_][a-z\d]{1,8})*$/.exec(lower)?.[1];
   const code = language && (LANGUAGES[language] ?? language);

@@ -146,9 +146,12 @@ export interface WpwlOptionsBase<L, R> {
 }
 
 /** The object that goes on `window.wpwlOptions`. */
+// An interface, not a type alias: a page may add keys of its own by declaration merging.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface WpwlOptions extends WpwlOptionsBase<WidgetLocale, boolean | void> {}
 
 /** Options as users write them: any BCP-47 locale tag, async before-submit hooks. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, for declaration merging
 export interface WpwlOptionsInput extends WpwlOptionsBase<WidgetLocale | (string & {}), BeforeSubmitResult> {}
 
 /** What a caller (the widget controller) composes into the options. */
@@ -167,7 +170,7 @@ export interface WpwlOptionsHooks {
 // value) would switch a feature on, so a wrong type is refused.
 const BOOLEAN = /^(show|mask|require|disable|force)[A-Z]|^(brandDetection|numberFormatting)$/;
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then == 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /** `next()` runs only when `result` did not block; promises are chained. */
 const chain = (result: BeforeSubmitResult, next: () => BeforeSubmitResult): BeforeSubmitResult =>
@@ -180,42 +183,59 @@ const chain = (result: BeforeSubmitResult, next: () => BeforeSubmitResult): Befo
  * without running the hooks again.
  */
 function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | undefined, hooks: WpwlOptionsHooks) {
-  let state = 0; // 0 idle, 1 waiting for a promise, 2 let the re-submit through
-  return function (this: HTMLFormElement, event?: Event): boolean {
-    // While a promise is pending every submit is blocked; the one re-submit passes.
-    if (state) return state > 1 && !(state = 0);
-    const form = this;
-    const done = (ok: boolean) => (hooks.onSubmit?.(form, kind, ok), ok);
-    const field = 'onBeforeSubmit' + kind;
-    const fail = (error: unknown) => {
-      state = 0;
-      done(false);
-      if (!hooks.onError) throw error; // nobody to report to: surface it rather than swallow it
-      hooks.onError(
-        new WpwlError('WIDGET_ERROR', `${field} failed: ${(error as Error)?.message ?? error}`, {
-          cause: error,
-          details: { field },
-        }),
-      );
-    };
+  /** idle; waiting for a hook's promise (every submit blocked); letting the one re-submit through. */
+  let state: 'idle' | 'waiting' | 'resubmitting' = 'idle';
+  const field = 'onBeforeSubmit' + kind;
+
+  /** Tells the caller the final decision of this attempt, and returns it. */
+  const decide = (form: HTMLFormElement, ok: boolean): boolean => {
+    hooks.onSubmit?.(form, kind, ok);
+    return ok;
+  };
+
+  const fail = (form: HTMLFormElement, error: unknown): void => {
+    state = 'idle';
+    decide(form, false);
+    if (!hooks.onError) throw error; // nobody to report to: surface it rather than swallow it
+    const message = `${field} failed: ${(error as Error)?.message ?? error}`;
+    hooks.onError(new WpwlError('WIDGET_ERROR', message, { cause: error, details: { field } }));
+  };
+
+  /** Presses pay again as the shopper did; requestSubmit when there is no pay button. */
+  const resubmit = (form: HTMLFormElement): void => {
+    state = 'resubmitting';
+    const pay = form.querySelector<HTMLElement>('.wpwl-button-pay');
+    if (pay) pay.click();
+    else form.requestSubmit();
+  };
+
+  const run = (form: HTMLFormElement, event?: Event): boolean => {
     let result: BeforeSubmitResult;
     try {
       result = chain(hooks.beforeSubmit?.(form, kind), () => user?.call(form, event));
     } catch (error) {
-      return (fail(error), false);
+      fail(form, error);
+      return false;
     }
-    if (!isThenable(result)) return done(result !== false);
-    state = 1;
-    result.then((ok) => {
-      state = 0;
-      if (done(ok !== false)) {
-        state = 2;
-        // Press pay again as the shopper did; requestSubmit when there is no pay button.
-        const pay = form.querySelector<HTMLElement>('.wpwl-button-pay');
-        pay ? pay.click() : form.requestSubmit();
-      }
-    }, fail);
+    if (!isThenable(result)) return decide(form, result !== false);
+    state = 'waiting';
+    result.then(
+      (ok) => {
+        state = 'idle';
+        if (decide(form, ok !== false)) resubmit(form);
+      },
+      (error: unknown) => fail(form, error),
+    );
     return false;
+  };
+
+  return function (this: HTMLFormElement, event?: Event): boolean {
+    if (state === 'waiting') return false;
+    if (state === 'resubmitting') {
+      state = 'idle';
+      return true;
+    }
+    return run(this, event);
   };
 }
 
@@ -237,20 +257,20 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
     // The type a callback or a boolean switch must have; `style` is checked by value.
     const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : BOOLEAN.test(key) && 'boolean';
     const rule =
-      key == 'style'
+      key === 'style'
         ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
-        : type && typeof value != type && 'a ' + type;
+        : type && typeof value !== type && 'a ' + type;
     if (rule) throw invalid('INVALID_OPTIONS', 'options.' + key, rule, show(value));
-    out[key] = key == 'locale' ? resolveLocale(value as string) : value;
+    out[key] = key === 'locale' ? resolveLocale(value as string) : value;
   }
-  if (out.locale == 'ar') out.numberFormatting ??= false;
+  if (out.locale === 'ar') out.numberFormatting ??= false;
   for (const kind of 'Card DirectDebit OnlineTransfer VirtualAccount'.split(' ') as SubmitKind[]) {
     const key = 'onBeforeSubmit' + kind;
     if (out[key] || hooks.beforeSubmit || hooks.onSubmit) out[key] = gate(kind, out[key] as BeforeSubmitHook<BeforeSubmitResult>, hooks);
   }
   // The caller's hook first, then the user's own callback with the widget's arguments.
   const compose = (key: string, hook?: (...args: any[]) => void) => {
-    const user = out[key] as Function | undefined;
+    const user = out[key] as ((...args: unknown[]) => unknown) | undefined;
     if (hook) {
       out[key] = function (this: unknown, ...args: unknown[]) {
         hook(...args);
@@ -271,7 +291,7 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
  */
 export function classifyWidgetError(error: unknown): WpwlError {
   const { name, message, brand, event } = (error ?? {}) as WidgetErrorEvent;
-  return name == 'InvalidCheckoutIdError'
+  return name === 'InvalidCheckoutIdError'
     ? new WpwlError('CHECKOUT_EXPIRED', 'checkout expired: prepare a new checkout', { cause: error, details: { name } })
     : new WpwlError('WIDGET_ERROR', `widget: ${name ?? 'error'}${message ? ': ' + message : ''}`, {
         cause: error,

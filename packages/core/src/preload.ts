@@ -30,7 +30,7 @@ export function preloadPaymentWidgets(options: PreloadOptions): HTMLLinkElement 
   const { integrity, nonce } = options;
   const href = widgetScriptUrl(options.baseUrl, options.checkoutId);
   throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
-  if (typeof document == 'undefined') return;
+  if (typeof document === 'undefined') return;
   // href is a serialized URL: it holds no quote or backslash to escape.
   let link = document.querySelector<HTMLLinkElement>(`link[href="${href}"]`);
   if (!link) {

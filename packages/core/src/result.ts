@@ -21,7 +21,7 @@ export interface ShopperResult {
  * fragment, percent-encoding or dot segments.
  */
 export function isCheckoutResourcePath(path: unknown): path is string {
-  return typeof path == 'string' && RESOURCE_PATH.test(path);
+  return typeof path === 'string' && RESOURCE_PATH.test(path);
 }
 
 /**
@@ -42,7 +42,7 @@ export function readShopperResult(url: string | URL): ShopperResult {
   const fail = (field: string, rule: string, got: unknown, code: 'INVALID_RESOURCE_PATH' | 'INVALID_RESULT_URL' = 'INVALID_RESULT_URL') => {
     throw invalid(code, field, rule, got);
   };
-  if (typeof url != 'string' && !(url instanceof URL)) fail('url', 'a string or URL', kind(url));
+  if (typeof url !== 'string' && !(url instanceof URL)) fail('url', 'a string or URL', kind(url));
   let params!: URLSearchParams;
   try {
     // The base only lets a path-and-query string parse; its host is never used.
@@ -53,13 +53,13 @@ export function readShopperResult(url: string | URL): ShopperResult {
   /** The one value of a parameter (absent: undefined), refusing a repeated one. */
   const once = (name: string) => {
     const values = params.getAll(name);
-    if (values[1] != null) fail(name, 'given once', values.length + ' times');
+    if (values.length > 1) fail(name, 'given once', values.length + ' times');
     return values[0];
   };
   const id = once('id');
   const path = once('resourcePath') || fail('resourcePath', 'given', 'none');
   // The checkout id rule, as validateCheckoutId states it.
-  if (id != null && !/^[A-Za-z\d.-]{32,48}$/.test(id)) fail('id', '32-48 of [A-Za-z0-9.-]', chars(id, /[^A-Za-z\d.-]/));
+  if (id !== undefined && !/^[A-Za-z\d.-]{32,48}$/.test(id)) fail('id', '32-48 of [A-Za-z0-9.-]', chars(id, /[^A-Za-z\d.-]/));
   const pathId = RESOURCE_PATH.exec(path)?.[1];
   if (!pathId) {
     // Says what is wrong with the path without echoing it.
@@ -80,6 +80,6 @@ export function readShopperResult(url: string | URL): ShopperResult {
       'INVALID_RESOURCE_PATH',
     );
   }
-  if (id != null && id != pathId) fail('resourcePath', 'for the checkout in id', 'another checkout id', 'INVALID_RESOURCE_PATH');
+  if (id !== undefined && id !== pathId) fail('resourcePath', 'for the checkout in id', 'another checkout id', 'INVALID_RESOURCE_PATH');
   return { id: pathId!, resourcePath: path };
 }

@@ -98,78 +98,83 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   throwIf(
     (integrity !== undefined && checkIntegrity(integrity)) ||
       (nonce !== undefined && checkNonce(nonce)) ||
-      checkNumber('timeoutMs', options.timeoutMs, 1) ||
-      checkNumber('retries', options.retries, 0, true) ||
-      checkNumber('retryDelayMs', options.retryDelayMs, 0),
+      checkNumber('timeoutMs', options.timeoutMs, { min: 1 }) ||
+      checkNumber('retries', options.retries, { min: 0, whole: true }) ||
+      checkNumber('retryDelayMs', options.retryDelayMs, { min: 0 }),
   );
-  if (typeof document == 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
-  for (let attempt = 0; ;) {
+  if (typeof document === 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
+  for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw aborted(signal);
     const url = hung[src] ? `${src}&_=${hung[src]}` : src;
-    // url is a serialized URL: it holds no quote or backslash to escape.
-    const tag = document.querySelector<Tag>(`script[src="${url}"]`);
+    const tag = findScript(url);
     const state = tag?.dataset.wpwlState;
-    if (state == 'loaded' && globalWpwl()) return globalWpwl()!;
+    if (state === 'loaded' && globalWpwl()) return globalWpwl()!;
     // Join a pending load (of this or another copy of the package). Anything else
     // is a failed tag, a loaded one whose widget is gone since, or one wpwl did
-    // not inject: start over with a new tag, followed until it loads, fails or
-    // times out.
-    let load = state == 'pending' && tag!.wpwlLoad;
-    if (!load) {
-      tag?.remove();
-      const script: Tag = document.createElement('script');
-      script.src = url;
-      script.async = true;
-      script.dataset.wpwlScript = '';
-      if (integrity) {
-        script.integrity = integrity;
-        // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
-        script.crossOrigin = 'anonymous';
-      }
-      // The property, not the attribute: the nonce then never shows in the DOM, where
-      // CSS attribute selectors or other scripts could read it.
-      if (nonce) script.nonce = nonce;
-      script.dataset.wpwlState = 'pending';
-      document.head.append(script);
-      // Browsers fire a script's load/error from a later task, so handlers set right
-      // after appendChild miss nothing.
-      let end!: Load['end'];
-      load = script.wpwlLoad = new Promise<Wpwl>((resolve, reject) => {
-        const timer = setTimeout(() => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)), timeoutMs);
-        // The handlers stay: end() acts once, and an ended tag fires no further events.
-        script.onload = script.onerror = (event) => {
-          const loaded = (event as Event).type == 'load';
-          end(
-            loaded && globalWpwl()
-              ? undefined
-              : new WpwlError('SCRIPT_LOAD_FAILED', `${url} ${loaded ? 'set no window.wpwl' : 'failed to load'}`, {
-                  cause: event,
-                }),
-          );
-        };
-        end = (error) => {
-          if (script.dataset.wpwlState != 'pending') return;
-          clearTimeout(timer);
-          script.dataset.wpwlState = error ? 'failed' : 'loaded';
-          if (error) {
-            script.remove();
-            reject(error);
-          } else resolve(globalWpwl()!);
-        };
-      }) as Load;
-      load.waiting = 0;
-      load.end = end;
-    }
+    // not inject: start over with a new tag.
+    const pending = state === 'pending' ? tag?.wpwlLoad : undefined;
+    if (!pending) tag?.remove();
     try {
-      return await abortable(load, signal, true);
+      return await abortable(pending ?? injectScript(url, { integrity, nonce, timeoutMs }), signal, true);
     } catch (error) {
       const { code } = error as WpwlError;
-      // -~n is n + 1, with undefined counting as 0.
-      if (code == 'SCRIPT_TIMEOUT') hung[src] = -~hung[src]!;
-      if (attempt >= retries || code == 'ABORTED') throw error;
+      if (code === 'SCRIPT_TIMEOUT') hung[src] = (hung[src] ?? 0) + 1;
+      if (attempt >= retries || code === 'ABORTED') throw error;
     }
-    await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt++)), signal);
+    await abortable(new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** attempt)), signal);
   }
+}
+
+/** The script tag for `url`, if the page has one. */
+function findScript(url: string): Tag | null {
+  // url is a serialized URL: it holds no quote or backslash to escape.
+  return document.querySelector<Tag>(`script[src="${url}"]`);
+}
+
+/**
+ * Adds the script tag for `url` to `<head>` and returns its load, followed
+ * until it loads, fails or times out, and kept on the tag (see {@link Load}).
+ */
+function injectScript(url: string, { integrity, nonce, timeoutMs }: { integrity?: string; nonce?: string; timeoutMs: number }): Load {
+  const script: Tag = document.createElement('script');
+  script.src = url;
+  script.async = true;
+  script.dataset.wpwlScript = '';
+  if (integrity) {
+    script.integrity = integrity;
+    // SRI on a cross-origin script needs a CORS fetch; without it the browser refuses to run it.
+    script.crossOrigin = 'anonymous';
+  }
+  // The property, not the attribute: the nonce then never shows in the DOM, where
+  // CSS attribute selectors or other scripts could read it.
+  if (nonce) script.nonce = nonce;
+  script.dataset.wpwlState = 'pending';
+  document.head.append(script);
+  // Browsers fire a script's load/error from a later task, so handlers set right
+  // after append miss nothing.
+  let end!: Load['end'];
+  const load = new Promise<Wpwl>((resolve, reject) => {
+    const timer = setTimeout(() => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)), timeoutMs);
+    // The handlers stay: end() acts once, and an ended tag fires no further events.
+    script.onload = script.onerror = (event) => {
+      const loaded = (event as Event).type === 'load';
+      if (loaded && globalWpwl()) return end();
+      end(new WpwlError('SCRIPT_LOAD_FAILED', `${url} ${loaded ? 'set no window.wpwl' : 'failed to load'}`, { cause: event }));
+    };
+    end = (error) => {
+      if (script.dataset.wpwlState !== 'pending') return;
+      clearTimeout(timer);
+      script.dataset.wpwlState = error ? 'failed' : 'loaded';
+      if (error) {
+        script.remove();
+        reject(error);
+      } else resolve(globalWpwl()!);
+    };
+  }) as Load;
+  load.waiting = 0;
+  load.end = end;
+  script.wpwlLoad = load;
+  return load;
 }
 
 /**
@@ -208,16 +213,16 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal, joined?: boolea
 export function removeWidgetScripts(baseUrl: string): void {
   const base = normalizeBaseUrl(baseUrl);
   const origin = `${new URL(base).origin}/`;
-  if (typeof document == 'undefined') return;
+  if (typeof document === 'undefined') return;
   // A static list: removing from it while iterating skips nothing.
   for (const node of document.querySelectorAll<Tag & HTMLLinkElement>('script,link')) {
-    if (
-      node.src == null
+    const isWidgetFile =
+      node.localName === 'link'
         ? node.href.startsWith(base + '/v1/')
         : // The widget adds classic scripts. Module scripts under the same origin are the
           // page's own (an app served next to a local gateway, or behind the same proxy).
-          node.src.startsWith(origin) && (node.dataset.wpwlScript != null || node.type != 'module')
-    ) {
+          node.src.startsWith(origin) && (node.dataset.wpwlScript !== undefined || node.type !== 'module');
+    if (isWidgetFile) {
       node.wpwlLoad?.end(aborted());
       node.remove();
     }

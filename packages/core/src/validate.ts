@@ -25,18 +25,33 @@ const webUrl = (value: string) => {
   }
 };
 
+/** A rule for a string input, see {@link stringRule}. */
+interface StringRule {
+  code: WpwlErrorCode;
+  field: string;
+  /** The rule in words, for the message: `checkoutId must be ${rule}`. */
+  rule: string;
+  /** The whole string must match. */
+  pattern: RegExp;
+  /** Characters the rule refuses: the message points at the first one instead of echoing the input. */
+  refused?: RegExp;
+  /** The string must also be a web URL (see {@link webUrl}). */
+  url?: boolean;
+}
+
 /**
- * A string check: `pattern` must match and `bad` (the characters the rule
- * refuses) find nothing; with `url`, the string must also be a web URL (see
- * {@link webUrl}). `bad` is searched in the raw string: the URL parser
- * silently drops tabs and newlines.
+ * A check for a string input. `refused` is searched in the raw string (the
+ * URL parser silently drops tabs and newlines); a string that breaks the rule
+ * otherwise is described by its length. A non-string breaks the rule as well:
+ * the message names its type.
  */
-const check =
-  (code: WpwlErrorCode, field: string, rule: string, pattern: RegExp, bad: RegExp, url?: boolean): Check =>
+const stringRule =
+  ({ code, field, rule, pattern, refused, url }: StringRule): Check =>
   (value) => {
-    // A non-string breaks the rule as well: the message names its type.
-    const got =
-      typeof value != 'string' ? typeof value : !pattern.test(value) || bad.test(value) ? chars(value, bad) : url && webUrl(value);
+    let got: string | false = false;
+    if (typeof value !== 'string') got = typeof value;
+    else if (!pattern.test(value) || refused?.test(value)) got = refused ? chars(value, refused) : `${value.length} characters`;
+    else if (url) got = webUrl(value);
     return got ? invalid(code, field, rule, got) : undefined;
   };
 
@@ -53,13 +68,13 @@ const thrower =
  *
  * @returns an `INVALID_CHECKOUT_ID` error, or `undefined` when valid
  */
-export const checkCheckoutId: (id: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
-  'INVALID_CHECKOUT_ID',
-  'checkoutId',
-  '32-48 of [A-Za-z0-9.-]',
-  /^[A-Za-z\d.-]{32,48}$/,
-  /[^A-Za-z\d.-]/,
-);
+export const checkCheckoutId: (id: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
+  code: 'INVALID_CHECKOUT_ID',
+  field: 'checkoutId',
+  rule: '32-48 of [A-Za-z0-9.-]',
+  pattern: /^[A-Za-z\d.-]{32,48}$/,
+  refused: /[^A-Za-z\d.-]/,
+});
 
 /**
  * Throws `INVALID_CHECKOUT_ID` unless `id` is 32-48 characters of letters,
@@ -84,14 +99,14 @@ export function validateBrands(brands: string | readonly string[]): string[] {
   const fail = (field: string, rule: string, got: unknown) => {
     throw invalid('INVALID_BRAND', field, rule, got);
   };
-  const codes: unknown = typeof brands == 'string' ? brands.split(/\s+/).filter(Boolean) : brands;
+  const codes: unknown = typeof brands === 'string' ? brands.split(/\s+/).filter(Boolean) : brands;
   if (!Array.isArray(codes)) fail('brands', 'a string or array of brand codes', kind(brands));
   if (!(codes as unknown[]).length) fail('brands', 'at least one brand code', 'none');
   return [
     ...new Set(
       (codes as unknown[]).map((code, index) => {
         const field = `brands[${index}]`;
-        thrower(check('INVALID_BRAND', field, '1-32 of [A-Za-z0-9_]', /^\w{1,32}$/, /\W/))(code);
+        throwIf(stringRule({ code: 'INVALID_BRAND', field, rule: '1-32 of [A-Za-z0-9_]', pattern: /^\w{1,32}$/, refused: /\W/ })(code));
         // Echoed: the code passed the character rule.
         if (/^mastercard$/i.test(code as string)) fail(field, 'MASTER for Mastercard', `"${code}"`);
         return (code as string).toUpperCase();
@@ -122,14 +137,22 @@ export function checkBrands(brands: unknown): WpwlError | undefined {
 export function checkCustomParameters(params: unknown): WpwlError | undefined {
   const code = 'INVALID_CUSTOM_PARAMETER';
   const got = kind(params);
-  if (got != 'object') return invalid(code, 'customParameters', 'an object of strings', got);
+  if (got !== 'object') return invalid(code, 'customParameters', 'an object of strings', got);
+  const nameRule = stringRule({
+    code,
+    field: 'customParameters name',
+    rule: '3-64 of [A-Za-z0-9._]',
+    pattern: /^[\w.]{3,64}$/,
+    refused: /[^\w.]/,
+  });
   for (const [name, value] of Object.entries(params as object)) {
     const error =
-      check(code, 'customParameters name', '3-64 of [A-Za-z0-9._]', /^[\w.]{3,64}$/, /[^\w.]/)(name) ??
+      nameRule(name) ??
       // Echoed: the name passed the character rule.
       (name.startsWith('SHOPPER_')
-        ? // Only the length can break this rule: `bad` never matches.
-          check(code, `customParameters[${name}]`, 'a string of at most 2048 characters', /^[^]{0,2048}$/, /(?!)/)(value)
+        ? stringRule({ code, field: `customParameters[${name}]`, rule: 'a string of at most 2048 characters', pattern: /^[^]{0,2048}$/ })(
+            value,
+          )
         : invalid(code, 'customParameters name', 'prefixed SHOPPER_ (the gateway drops others)', `"${name}"`));
     if (error) return error;
   }
@@ -147,14 +170,15 @@ export const validateCustomParameters: (params: unknown) => asserts params is Re
  *
  * @returns an `INVALID_SHOPPER_RESULT_URL` error, or `undefined` when valid
  */
-export const checkShopperResultUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
-  'INVALID_SHOPPER_RESULT_URL',
-  'shopperResultUrl',
-  'an https URL (http on loopback) of 6-2048 characters',
-  /^[^]{6,2048}$/,
-  /[\s\0-\x1f\x7f]/,
-  true,
-);
+export const checkShopperResultUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
+  code: 'INVALID_SHOPPER_RESULT_URL',
+  field: 'shopperResultUrl',
+  rule: 'an https URL (http on loopback) of 6-2048 characters',
+  pattern: /^[^]{6,2048}$/,
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  refused: /[\s\0-\x1f\x7f]/,
+  url: true,
+});
 
 /** Throws the error {@link checkShopperResultUrl} finds. */
 export const validateShopperResultUrl: (url: unknown) => asserts url is string = /* @__PURE__ */ thrower(checkShopperResultUrl);
@@ -165,15 +189,16 @@ export const validateShopperResultUrl: (url: unknown) => asserts url is string =
  *
  * @returns an `INVALID_BASE_URL` error, or `undefined` when valid
  */
-export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
-  'INVALID_BASE_URL',
-  'baseUrl',
-  'https://origin[/path] (http on loopback)',
-  /^/,
+export const checkBaseUrl: (url: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
+  code: 'INVALID_BASE_URL',
+  field: 'baseUrl',
+  rule: 'https://origin[/path] (http on loopback)',
+  pattern: /^/,
   // `"` and `\` as well, so a base URL can sit in a CSS attribute selector unescaped.
-  /[\s\0-\x1f\x7f?#@"\\]/,
-  true,
-);
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  refused: /[\s\0-\x1f\x7f?#@"\\]/,
+  url: true,
+});
 
 /** Throws the error {@link checkBaseUrl} finds. */
 export const validateBaseUrl: (url: unknown) => asserts url is string = /* @__PURE__ */ thrower(checkBaseUrl);
@@ -199,14 +224,14 @@ export function normalizeBaseUrl(url: string): string {
  *
  * @returns an `INVALID_INTEGRITY` error, or `undefined` when valid
  */
-export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
-  'INVALID_INTEGRITY',
-  'integrity',
-  'sha(256|384|512)-<base64>',
+export const checkIntegrity: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
+  code: 'INVALID_INTEGRITY',
+  field: 'integrity',
+  rule: 'sha(256|384|512)-<base64>',
   // 32, 48 and 64 bytes encode to 43 + "=", 64, and 86 + "==" characters.
-  /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
-  /[^\w+/=-]/,
-);
+  pattern: /^sha(256-[A-Za-z\d+/]{43}=|384-[A-Za-z\d+/]{64}|512-[A-Za-z\d+/]{86}==)$/,
+  refused: /[^\w+/=-]/,
+});
 
 /** Throws the error {@link checkIntegrity} finds. */
 export const validateIntegrity: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkIntegrity);
@@ -218,13 +243,13 @@ export const validateIntegrity: (value: unknown) => asserts value is string = /*
  *
  * @returns an `INVALID_NONCE` error, or `undefined` when valid
  */
-export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ check(
-  'INVALID_NONCE',
-  'nonce',
-  'base64(url)',
-  /^[\w+/-]+={0,2}$/,
-  /[^\w+/=-]/,
-);
+export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
+  code: 'INVALID_NONCE',
+  field: 'nonce',
+  rule: 'base64(url)',
+  pattern: /^[\w+/-]+={0,2}$/,
+  refused: /[^\w+/=-]/,
+});
 
 /** Throws the error {@link checkNonce} finds. */
 export const validateNonce: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkNonce);
@@ -237,9 +262,13 @@ export const validateNonce: (value: unknown) => asserts value is string = /* @__
  * `whole` is set. `NaN`, `Infinity` and strings are refused: a timer armed
  * with one of them fires at once, or never.
  */
-export function checkNumber(field: string, value: unknown, min: number, whole?: boolean): WpwlError | undefined {
-  const number = typeof value == 'number';
-  return value === undefined || (number && value >= min && (whole ? Number.isInteger(value) : value < Infinity))
-    ? undefined
-    : invalid('INVALID_OPTIONS', field, `${whole ? 'a whole' : 'a'} number >= ${min}`, number ? value : kind(value));
+export function checkNumber(
+  field: string,
+  value: unknown,
+  { min, whole = false }: { min: number; whole?: boolean },
+): WpwlError | undefined {
+  if (value === undefined) return undefined;
+  const isNumber = typeof value === 'number';
+  if (isNumber && value >= min && (whole ? Number.isInteger(value) : value < Infinity)) return undefined;
+  return invalid('INVALID_OPTIONS', field, `${whole ? 'a whole' : 'a'} number >= ${min}`, isNumber ? value : kind(value));
 }
