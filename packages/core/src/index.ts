@@ -8,3 +8,4 @@ export * from './widget.js';
 export * from './result.js';
 export * from './csp.js';
 export * from './defaults.js';
+export * from './config-fields.js';

@@ -9,7 +9,15 @@
 // keeps the standalone build, which bundles Lit and core, within its budget.
 
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
-import type { PaymentWidgetConfig, WidgetSnapshot, WidgetStatus, WpwlError, WpwlOptionsInput } from '@wpwl/core';
+import {
+  WIDGET_CONFIG_FIELDS,
+  configAttributeName,
+  type PaymentWidgetConfig,
+  type WidgetSnapshot,
+  type WidgetStatus,
+  type WpwlError,
+  type WpwlOptionsInput,
+} from '@wpwl/core';
 import { WpwlWidgetController } from './controller.js';
 import { emit, emitBeforeSubmit } from './events.js';
 
@@ -36,22 +44,13 @@ export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
 export class WpwlWidgetElement extends ReactiveElement {
   static readonly [ELEMENT_MARK] = true;
 
-  static override properties = {
-    checkoutId: { attribute: 'checkout-id' },
-    brands: {},
-    shopperResultUrl: { attribute: 'shopper-result-url' },
-    baseUrl: { attribute: 'base-url' },
-    locale: {},
-    integrity: {},
-    nonce: {},
-    timeoutMs: { attribute: 'timeout-ms', type: Number },
-    retries: { type: Number },
-    expiresInMs: { attribute: 'expires-in-ms', type: Number },
-    warnBeforeExpiryMs: { attribute: 'warn-before-expiry-ms', type: Number },
-    createdAt: { attribute: false },
-    options: { attribute: false },
-    customParameters: { attribute: false },
-  };
+  // From core's list of config fields: a field added there reaches the element.
+  static override properties = Object.fromEntries(
+    Object.entries(WIDGET_CONFIG_FIELDS).map(([name, kind]) => [
+      name,
+      kind === 'property' ? { attribute: false } : { attribute: configAttributeName(name), type: kind === 'number' ? Number : String },
+    ]),
+  );
 
   /** `checkout-id`: the id from prepare checkout. The widget loads once it is set. */
   declare checkoutId: string | undefined;

@@ -11,7 +11,14 @@ import {
   type SlotsType,
   type VNodeProps,
 } from 'vue';
-import type { BeforeSubmitContext, BeforeSubmitResult, WidgetSnapshot, WpwlError, WpwlOptionsInput } from '@wpwl/core';
+import {
+  WIDGET_CONFIG_FIELDS,
+  type BeforeSubmitContext,
+  type BeforeSubmitResult,
+  type WidgetSnapshot,
+  type WpwlError,
+  type WpwlOptionsInput,
+} from '@wpwl/core';
 import { usePaymentWidget } from './usePaymentWidget.js';
 
 /**
@@ -115,23 +122,8 @@ export type PaymentWidgetComponent = DefineComponent<
   PaymentWidgetSlots
 >;
 
-const PROPS: (keyof PaymentWidgetProps)[] = [
-  'checkoutId',
-  'brands',
-  'shopperResultUrl',
-  'baseUrl',
-  'integrity',
-  'nonce',
-  'locale',
-  'options',
-  'customParameters',
-  'createdAt',
-  'expiresInMs',
-  'warnBeforeExpiryMs',
-  'timeoutMs',
-  'retries',
-  'beforeSubmit',
-];
+/** Every value field of core's config, and `beforeSubmit` for its `onBeforeSubmit`. */
+const PROPS: (keyof PaymentWidgetProps)[] = [...(Object.keys(WIDGET_CONFIG_FIELDS) as (keyof PaymentWidgetProps)[]), 'beforeSubmit'];
 
 /**
  * The payment widget as a component.

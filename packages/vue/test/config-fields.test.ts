@@ -1,0 +1,29 @@
+// Every value field of core's config reaches core through <PaymentWidget>:
+// the component's props come from core's list of fields, and each prop's
+// value arrives in the config the controller is created with.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mount } from '@vue/test-utils';
+import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig } from '@wpwl/core';
+import { PaymentWidget } from '../src/index.js';
+import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
+
+vi.mock('@wpwl/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@wpwl/core')>();
+  return { ...core, createPaymentWidget: vi.fn(core.createPaymentWidget) };
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.mocked(createPaymentWidget).mockClear();
+});
+
+describe('<PaymentWidget> takes every config field', () => {
+  it.each(Object.keys(WIDGET_CONFIG_FIELDS))('%s is a prop and reaches the controller', (field) => {
+    const wrapper = mount(PaymentWidget, { props: { ...CONFIG_SAMPLES } as never, attachTo: document.body });
+    const config = vi.mocked(createPaymentWidget).mock.calls[0]?.[0] as PaymentWidgetConfig;
+    expect(config[field as keyof PaymentWidgetConfig]).toEqual(CONFIG_SAMPLES[field as keyof typeof CONFIG_SAMPLES]);
+    // A prop, not a fallthrough attribute on the root element.
+    expect(wrapper.attributes()).not.toHaveProperty(field);
+    wrapper.unmount();
+  });
+});
