@@ -40,7 +40,9 @@ export interface WpwlWidgetEventMap {
 }
 
 declare global {
-  // Listeners on the element, or higher up (events bubble), are typed.
+  // Listeners on the element, or higher up (events bubble), are typed. Declaration
+  // merging into the DOM's own map needs an interface, empty of its own members.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface GlobalEventHandlersEventMap extends WpwlWidgetEventMap {}
 }
 

@@ -104,8 +104,10 @@ export type PaymentWidgetSlots = SlotsType<{
  * The component's type, spelled with the first 13 parameters of
  * `DefineComponent` only: those mean the same from Vue 3.3 to 3.5, so one
  * declaration file serves every supported Vue (3.3 has no
- * `DefineSetupFnComponent`, 3.5 adds parameters at the end).
+ * `DefineSetupFnComponent`, 3.5 adds parameters at the end). The `{}` are
+ * Vue's own defaults for "none" in those places.
  */
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 export type PaymentWidgetComponent = DefineComponent<
   PaymentWidgetProps,
   {},
@@ -121,6 +123,7 @@ export type PaymentWidgetComponent = DefineComponent<
   {},
   PaymentWidgetSlots
 >;
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** Every value field of core's config, and `beforeSubmit` for its `onBeforeSubmit`. */
 const PROPS: (keyof PaymentWidgetProps)[] = [...(Object.keys(WIDGET_CONFIG_FIELDS) as (keyof PaymentWidgetProps)[]), 'beforeSubmit'];
