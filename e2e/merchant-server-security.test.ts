@@ -13,7 +13,7 @@ import {
   STATUS_READ_DEADLINE_MS,
   type MerchantServer,
 } from '../examples/merchant-server/src/server.js';
-import { findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
+import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -31,7 +31,7 @@ async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxSe
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     port: 0,
     storefronts: findStorefronts(`${repo}/examples`),
-    vendor: findVendorLibraries(`${repo}/packages`),
+    vendor: [...findVendorLibraries(`${repo}/packages`), ...findSharedFiles(`${repo}/examples`)],
     client: { fetch: countingFetch },
   });
   return {

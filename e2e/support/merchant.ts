@@ -5,7 +5,7 @@
 // submission straight to the sandbox.
 import { fileURLToPath } from 'node:url';
 import { startMerchantServer, type MerchantServer, type Storefront } from '../../examples/merchant-server/src/server.js';
-import { findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
+import { findSharedFiles, findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
 import type { GatewayAccess } from './gateway.js';
 import { startSandboxServer, type SandboxServer } from './servers.js';
 import { SUCCESS_CARD } from './shopper.js';
@@ -34,7 +34,7 @@ export async function startShopOnSandbox(
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     port: 0,
     storefronts: [...findStorefronts(`${repo}/examples`), ...(extra.storefronts ?? [])],
-    vendor: [...findVendorLibraries(`${repo}/packages`), ...(extra.vendor ?? [])],
+    vendor: [...findVendorLibraries(`${repo}/packages`), ...findSharedFiles(`${repo}/examples`), ...(extra.vendor ?? [])],
   });
   return {
     sandbox,

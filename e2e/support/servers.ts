@@ -4,9 +4,10 @@
 // test set response headers (a Content-Security-Policy, say) for its pages.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from '@wpwl/sandbox';
+import { contentTypeOf, resolveStaticFile } from '../../examples/merchant-server/src/static.js';
 
 /** A running sandbox: base URL, credentials, `close()` and its test controls. */
 export type SandboxServer = Sandbox;
@@ -41,19 +42,6 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 /**
  * Serves the files under `root` (a directory path serves its `index.html`).
  * Nothing outside `root` is reachable; files are read on each request, so a
@@ -75,21 +63,16 @@ export async function startStaticServer(options: { root: string; headers?: Recor
       send(request, response, 405, { Allow: 'GET, HEAD' }, 'method not allowed');
       return;
     }
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://static.invalid').pathname);
-    let file = normalize(join(root, pathname));
-    if (file !== root && !file.startsWith(root + sep)) {
-      send(request, response, 403, {}, 'outside the served directory');
-      return;
-    }
-    const info = await stat(file).catch(() => null);
-    if (info?.isDirectory()) file = join(file, 'index.html');
-    const body = await readFile(file).catch(() => null);
+    const pathname = new URL(request.url ?? '/', 'http://static.invalid').pathname;
+    // The merchant server's resolver: inside `root` only, no dot-files, a directory's index.html.
+    const file = await resolveStaticFile(root, pathname);
+    const body = file ? await readFile(file).catch(() => null) : null;
     if (!body && pathname === '/favicon.ico') {
       // Browsers ask for it on every page; a 404 would only add noise to the page's console.
       send(request, response, 204, {}, '');
       return;
     }
-    if (!body) {
+    if (!file || !body) {
       send(request, response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, 'not found');
       return;
     }
@@ -98,7 +81,7 @@ export async function startStaticServer(options: { root: string; headers?: Recor
       response,
       200,
       {
-        'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'Content-Type': contentTypeOf(file),
         'Cache-Control': 'no-store',
         ...extraHeaders(request),
       },

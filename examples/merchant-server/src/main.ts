@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
 import { startMerchantServer, type MerchantServer, type Storefront } from './server.js';
-import { STOREFRONT_FRAMEWORKS, findStorefronts, findVendorLibraries } from './storefronts.js';
+import { STOREFRONT_FRAMEWORKS, findSharedFiles, findStorefronts, findVendorLibraries } from './storefronts.js';
 
 export interface RunningShop {
   merchant: MerchantServer;
@@ -35,7 +35,7 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
       port: port(env.PORT, 3000, 'PORT'),
       host,
       storefronts,
-      vendor: findVendorLibraries(`${repoDir}/packages`),
+      vendor: [...findVendorLibraries(`${repoDir}/packages`), ...findSharedFiles(`${repoDir}/examples`)],
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     });
   } catch (error) {

@@ -463,10 +463,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         return `<li><a href="${s.path}">${s.path}</a>${framework ? ` <small>${escape(framework)}</small>` : ''}</li>`;
       })
       .join('');
-    // The shop's own stylesheet, when the core storefront (plain files, always there) is served.
-    const style = storefronts.some((s) => s.path === '/core-storefront/')
-      ? '<link rel="stylesheet" href="/core-storefront/styles.css">'
-      : '';
+    // The shop's own stylesheet, when the shared files are served.
+    const style = vendor.some((mount) => mount.path === '/shared/') ? '<link rel="stylesheet" href="/shared/shop.css">' : '';
     const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tea shop · wpwl examples</title>${style}<header><h1>Tea shop</h1></header><main><section><h2>The same shop, four ways</h2><ul class="storefronts">${links || '<li>No storefront is built yet.</li>'}</ul></section></main>`;
     // default-src does not cover frame-ancestors: it is named on its own.
     res.writeHead(200, {

@@ -1,6 +1,7 @@
 // Owns serving files from a configured directory: the path is decoded once,
 // resolved inside the directory and checked to stay there (symlinks too);
-// dot-files and node_modules are never served. HTML gets the response's CSP
+// dot-files and node_modules are never served. The test servers (e2e, bench)
+// resolve and type their files here too. HTML gets the response's CSP
 // nonce on every <script> tag, so inline import maps run under the policy.
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -64,13 +65,18 @@ export async function resolveStaticFile(
   return undefined;
 }
 
+/** The Content-Type to send a file with, by its extension. */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** Sends a file. HTML is read whole to add the nonce to its <script> tags. */
 export async function sendStaticFile(
   res: ServerResponse,
   file: string,
   options: { nonce?: string; headers?: Record<string, string>; head?: boolean } = {},
 ): Promise<void> {
-  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = contentTypeOf(file);
   const headers = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache', ...options.headers };
   if (type.startsWith('text/html')) {
     let html = await readFile(file, 'utf8');

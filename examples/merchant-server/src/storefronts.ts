@@ -1,7 +1,8 @@
 // Owns finding what the example server can serve in this repository: every
 // storefront example that has something to show (a built dist/, or static
-// pages in public/), each mounted at /<its directory name>/, and the built
-// browser libraries the static pages import through an import map.
+// pages in public/), each mounted at /<its directory name>/, the built
+// browser libraries the static pages import through an import map, and the
+// files the storefronts share (the shop's stylesheet).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Storefront } from './server.js';
@@ -14,7 +15,7 @@ export function findStorefronts(examplesDir: string): Storefront[] {
   if (!existsSync(examplesDir)) return [];
   const found: Storefront[] = [];
   for (const entry of readdirSync(examplesDir, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name === 'merchant-server' || entry.name.startsWith('.')) continue;
+    if (!entry.isDirectory() || entry.name === 'merchant-server' || entry.name === 'shared' || entry.name.startsWith('.')) continue;
     const dir = join(examplesDir, entry.name);
     const built = join(dir, 'dist');
     const pages = join(dir, 'public');
@@ -59,6 +60,12 @@ export function findVendorLibraries(packagesDir: string): Array<{ path: string; 
   return readdirSync(packagesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !SERVER_ONLY.has(entry.name) && existsSync(join(packagesDir, entry.name, 'dist')))
     .map((entry) => ({ path: `/vendor/wpwl-${entry.name}/`, dir: join(packagesDir, entry.name, 'dist') }));
+}
+
+/** What the storefronts share, served as it is: the shop's stylesheet at /shared/shop.css. */
+export function findSharedFiles(examplesDir: string): Array<{ path: string; dir: string }> {
+  const dir = join(examplesDir, 'shared', 'public');
+  return existsSync(dir) ? [{ path: '/shared/', dir }] : [];
 }
 
 /** What each example storefront is built with, for the lists the demo and the index page show. */

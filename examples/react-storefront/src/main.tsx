@@ -6,7 +6,7 @@ import { preferredLocale } from '@wpwl/core';
 import { WpwlProvider } from '@wpwl/react';
 import { ShopPage } from './shop.js';
 import { ResultPage } from './result.js';
-import './styles.css';
+import '../../shared/public/shop.css';
 
 // The server puts this response's nonce on our script tag; browsers hide the
 // attribute once parsed but keep the `nonce` property.

@@ -4,6 +4,7 @@ import { createApp } from 'vue';
 import { preferredLocale } from '@wpwl/core';
 import { WpwlPlugin } from '@wpwl/vue';
 import App from './App.vue';
+import '../../shared/public/shop.css';
 import './styles.css';
 
 // The server puts this response's nonce on our script tag; browsers hide the
