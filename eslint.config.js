@@ -51,6 +51,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Tests define the small components they mount next to the test that mounts them.
+    files: ['**/test/**/*.{ts,tsx}'],
+    rules: { 'vue/one-component-per-file': 'off', 'vue/require-default-prop': 'off' },
+  },
+  {
     // Core is what every binding ships: no loose equality at all, not even against null.
     files: ['packages/core/src/**/*.ts'],
     rules: { eqeqeq: ['error', 'always'] },

@@ -7,14 +7,9 @@
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CHECKOUTS_PER_CLIENT,
-  startMerchantServer,
-  STATUS_READ_DEADLINE_MS,
-  type MerchantServer,
-} from '../examples/merchant-server/src/server.js';
+import { CHECKOUTS_PER_CLIENT, startMerchantServer, STATUS_READ_DEADLINE_MS } from '../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
-import { startSandboxServer, type SandboxServer } from './support/servers.js';
+import { startSandboxServer } from './support/servers.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const CART = { items: [{ productId: 'tea-assam', quantity: 1 }] };

@@ -41,7 +41,7 @@ beforeEach(async () => {
         options = {
           ...value,
           onBeforeSubmitCard(this: HTMLFormElement) {
-            const form = this;
+            // An arrow function below keeps `this`, the widget's form.
             void new Promise((resolve) => setTimeout(resolve, 100)).then(() => {
               const merchantForm = document.querySelector('form.paymentWidgets')!;
               const input = document.createElement('input');
@@ -49,7 +49,7 @@ beforeEach(async () => {
               input.name = 'customParameters[SHOPPER_orderId]';
               input.value = 'order-42';
               merchantForm.appendChild(input);
-              form.submit();
+              this.submit();
             });
             return false;
           },

@@ -2,7 +2,7 @@
 // private field tables (@wpwl/gateway-spec, TypeScript sources) are inlined,
 // transpiled on their own, so the package depends on nothing private.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { packageConfig } from '../../scripts/rollup.shared.js';

@@ -53,8 +53,14 @@ function untilReady(action: () => void, what: string): Promise<void> {
       reject(new Error(`${what}: no onReady within ${STEP_TIMEOUT_MS} ms`));
     }, STEP_TIMEOUT_MS);
     waiting = {
-      resolve: () => (clearTimeout(timer), resolve()),
-      reject: (error) => (clearTimeout(timer), reject(error)),
+      resolve: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      reject: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
     };
     action();
   });

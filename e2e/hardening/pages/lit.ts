@@ -21,7 +21,7 @@ installHarness('lit', {
       for (const [key, value] of Object.entries(next)) {
         const attribute = ATTRIBUTES[key];
         // Strings as attributes, as a static page writes them; anything else (an array of brands) as a property.
-        if (attribute && typeof value == 'string') widget.setAttribute(attribute, value);
+        if (attribute && typeof value === 'string') widget.setAttribute(attribute, value);
         else (widget as unknown as Record<string, unknown>)[key] = value;
       }
     };

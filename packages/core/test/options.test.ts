@@ -21,7 +21,10 @@ function fakeCardForm(options: WpwlOptions) {
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -129,6 +132,8 @@ describe('toWpwlOptions: before-submit hooks', () => {
     let self: unknown;
     const options = toWpwlOptions({
       onBeforeSubmitCard() {
+        // What `this` is, is the assertion: keep it for the expectation below.
+        // eslint-disable-next-line @typescript-eslint/no-this-alias
         self = this;
       },
     });

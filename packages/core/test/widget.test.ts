@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentWidgetConfig } from '../src/index.js';
 import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
 import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 

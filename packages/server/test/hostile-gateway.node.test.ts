@@ -5,7 +5,7 @@
 // twice, no caller may wait past its deadline, and no answer may exhaust
 // memory or change how other objects behave.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGatewayClient, isWpwlServerError, type GatewayValidationError } from '../src/index.js';
+import { createGatewayClient, isWpwlServerError } from '../src/index.js';
 import { CHECKOUT_ID, ENTITY_ID, PAYMENT_ID, TOKEN, caught, answerJson, closeFakeGateways, startFakeGateway } from './support.js';
 
 afterEach(async () => {

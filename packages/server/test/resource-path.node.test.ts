@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWpwlServerError, parseStatusResource } from '../src/index.js';
+import { parseStatusResource } from '../src/index.js';
 
 const ID = '8ac7a4a27d1e4f0f017d1e6b2c8a1c2d';
 
