@@ -3,6 +3,7 @@
 //         switched off (loader tests drive `load`/`error` themselves);
 // - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
 // - e2e:  real Chromium against the sandbox, one file at a time;
+// - types: the public types (`*.test-d.ts`), checked by the TypeScript compiler;
 // - screenshots: the examples' README pictures (`pnpm screenshots`), never
 //         part of `pnpm test`, which names the three projects above.
 // `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
@@ -46,6 +47,19 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: {
+            enabled: true,
+            only: true,
+            include: ['packages/*/test/types/**/*.test-d.ts'],
+            tsconfig: 'tsconfig.types.json',
+            ignoreSourceErrors: false,
+          },
         },
       },
       {

@@ -1,0 +1,114 @@
+// The public types of @wpwl/core as a user writes against them: what a config
+// must and may hold, what each hook gets and may return, and what must not
+// compile.
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  WIDGET_CONFIG_FIELDS,
+  createPaymentWidget,
+  toWpwlOptions,
+  type BeforeSubmitContext,
+  type PaymentWidgetConfig,
+  type PaymentWidgetController,
+  type SubmitKind,
+  type WidgetConfigValueKey,
+  type WidgetSnapshot,
+  type WidgetStatus,
+  type WpwlError,
+  type WpwlErrorCode,
+  type WpwlOptions,
+  type WpwlOptionsInput,
+} from '../../src/index.js';
+
+const required = {
+  checkoutId: '8a8294174b7ecb28014b9699220015ca',
+  brands: 'VISA MASTER',
+  shopperResultUrl: 'https://shop.example/result',
+  baseUrl: 'https://test.gateway.example',
+};
+
+describe('PaymentWidgetConfig', () => {
+  it('needs the checkout id, brands, shopper result URL and base URL', () => {
+    expectTypeOf(required).toExtend<PaymentWidgetConfig>();
+    const { checkoutId: _omitted, ...withoutCheckoutId } = required;
+    expectTypeOf(withoutCheckoutId).not.toExtend<PaymentWidgetConfig>();
+  });
+
+  it('takes brands as a string or a readonly array, createdAt as a Date or a number', () => {
+    expectTypeOf({ ...required, brands: ['VISA', 'MASTER'] as const }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, createdAt: new Date() }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, createdAt: 1_700_000_000_000 }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, brands: 42 }).not.toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, createdAt: '2026-11-24' }).not.toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, expiresInMs: '600000' }).not.toExtend<PaymentWidgetConfig>();
+  });
+
+  it('hands each callback what it documents', () => {
+    expectTypeOf<NonNullable<PaymentWidgetConfig['onError']>>().parameter(0).toEqualTypeOf<WpwlError>();
+    expectTypeOf<NonNullable<PaymentWidgetConfig['onStatusChange']>>().parameter(0).toEqualTypeOf<WidgetSnapshot>();
+    expectTypeOf<NonNullable<PaymentWidgetConfig['onExpiringSoon']>>().parameter(0).toEqualTypeOf<number>();
+    expectTypeOf<BeforeSubmitContext>().toEqualTypeOf<{ form: HTMLFormElement; kind: SubmitKind; checkoutId: string }>();
+    // A before-submit hook may answer now or later.
+    expectTypeOf({ ...required, onBeforeSubmit: () => false }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, onBeforeSubmit: async () => true }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, onBeforeSubmit: () => 'yes' }).not.toExtend<PaymentWidgetConfig>();
+  });
+
+  it('lists every value field for the bindings, and only those', () => {
+    expectTypeOf<keyof typeof WIDGET_CONFIG_FIELDS>().toEqualTypeOf<WidgetConfigValueKey>();
+    expectTypeOf<'onReady'>().not.toExtend<WidgetConfigValueKey>();
+    expectTypeOf<'checkoutId' | 'retries' | 'createdAt'>().toExtend<WidgetConfigValueKey>();
+  });
+});
+
+describe('WpwlOptionsInput', () => {
+  it('calls each before-submit hook with the widget form as `this`, and lets it answer with a promise', () => {
+    const options: WpwlOptionsInput = {
+      onBeforeSubmitCard() {
+        expectTypeOf(this).toEqualTypeOf<HTMLFormElement>();
+        return Promise.resolve(true);
+      },
+      onBeforeSubmitDirectDebit() {
+        expectTypeOf(this).toEqualTypeOf<HTMLFormElement>();
+        return false;
+      },
+      onBeforeSubmitOnlineTransfer() {
+        expectTypeOf(this).toEqualTypeOf<HTMLFormElement>();
+      },
+      onBeforeSubmitVirtualAccount() {
+        expectTypeOf(this).toEqualTypeOf<HTMLFormElement>();
+        return true;
+      },
+    };
+    expectTypeOf(options).toExtend<WpwlOptionsInput>();
+  });
+
+  it('takes any BCP-47 tag as locale, but the widget object only the widget codes', () => {
+    expectTypeOf({ locale: 'de-AT' }).toExtend<WpwlOptionsInput>();
+    expectTypeOf(toWpwlOptions({ locale: 'de-AT' })).toEqualTypeOf<WpwlOptions>();
+    expectTypeOf<{ locale: 'de-AT' }>().not.toExtend<WpwlOptions>();
+    expectTypeOf<{ locale: 'de' }>().toExtend<WpwlOptions>();
+  });
+
+  it('knows the styles, and passes keys it does not know', () => {
+    expectTypeOf({ style: 'plain' as const }).toExtend<WpwlOptionsInput>();
+    expectTypeOf<{ style: 'fancy' }>().not.toExtend<WpwlOptionsInput>();
+    expectTypeOf({ aNewerWidgetOption: 1 }).toExtend<WpwlOptionsInput>();
+  });
+});
+
+describe('the controller', () => {
+  it('is a store with a typed snapshot', () => {
+    const widget = createPaymentWidget(required);
+    expectTypeOf(widget).toEqualTypeOf<PaymentWidgetController>();
+    expectTypeOf(widget.subscribe(() => {})).toEqualTypeOf<() => void>();
+    expectTypeOf(widget.getSnapshot().status).toEqualTypeOf<WidgetStatus>();
+    expectTypeOf(widget.getSnapshot().error).toEqualTypeOf<WpwlError | undefined>();
+    expectTypeOf<WidgetStatus>().toEqualTypeOf<'idle' | 'loading' | 'ready' | 'submitting' | 'error' | 'expired' | 'destroyed'>();
+  });
+
+  it('reports errors with a code from a closed list', () => {
+    expectTypeOf<WpwlError['code']>().toEqualTypeOf<WpwlErrorCode>();
+    expectTypeOf<'CHECKOUT_EXPIRED' | 'SCRIPT_TIMEOUT' | 'NESTED_FORM'>().toExtend<WpwlErrorCode>();
+    expectTypeOf<'SOMETHING_ELSE'>().not.toExtend<WpwlErrorCode>();
+  });
+});

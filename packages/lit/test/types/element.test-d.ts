@@ -1,0 +1,42 @@
+// The public types of @wpwl/lit: the element in the DOM's tag map, its
+// properties (status read-only), and its events in the DOM's event maps with
+// their details.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { WidgetSnapshot, WidgetStatus, WpwlError } from '@wpwl/core';
+import type { WpwlBeforeSubmitEventDetail, WpwlWidgetElement } from '../../src/index.js';
+
+describe('<wpwl-widget>', () => {
+  it('is in HTMLElementTagNameMap', () => {
+    expectTypeOf(document.createElement('wpwl-widget')).toEqualTypeOf<WpwlWidgetElement>();
+    expectTypeOf(document.querySelector('wpwl-widget')).toEqualTypeOf<WpwlWidgetElement | null>();
+  });
+
+  it('has typed properties, and a status that cannot be set', () => {
+    const el = document.createElement('wpwl-widget');
+    expectTypeOf(el.status).toEqualTypeOf<WidgetStatus>();
+    expectTypeOf(el.error).toEqualTypeOf<WpwlError | undefined>();
+    expectTypeOf(el.expiresInMs).toEqualTypeOf<number | undefined>();
+    expectTypeOf(el.createdAt).toEqualTypeOf<Date | number | undefined>();
+    expectTypeOf(el.retry).toEqualTypeOf<() => void>();
+    // @ts-expect-error: status is read-only, the element sets it
+    el.status = 'ready';
+  });
+
+  it('types its events on the element and on the document', () => {
+    const el = document.createElement('wpwl-widget');
+    el.addEventListener('wpwl-error', (event) => {
+      expectTypeOf(event.detail.error).toEqualTypeOf<WpwlError>();
+    });
+    document.addEventListener('wpwl-status-change', (event) => {
+      expectTypeOf(event.detail).toEqualTypeOf<WidgetSnapshot>();
+    });
+    document.addEventListener('wpwl-before-submit', (event) => {
+      expectTypeOf(event.detail).toEqualTypeOf<WpwlBeforeSubmitEventDetail>();
+      expectTypeOf(event.detail.waitUntil).parameter(0).toEqualTypeOf<PromiseLike<unknown>>();
+      expectTypeOf(event.detail.form).toEqualTypeOf<HTMLFormElement>();
+    });
+    document.addEventListener('wpwl-expiring-soon', (event) => {
+      expectTypeOf(event.detail.expiresAt).toEqualTypeOf<number>();
+    });
+  });
+});
