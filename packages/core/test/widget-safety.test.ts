@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentWidgetConfig } from '../src/index.js';
 import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
-import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
+import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 
 const scriptIds = (fake: FakeWidget) => fake.liveScripts().map((script) => new URL(script.src).searchParams.get('checkoutId'));
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
-import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
+import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

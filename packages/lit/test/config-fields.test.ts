@@ -3,9 +3,18 @@
 // fields are attributes in kebab case, the others properties only, and each
 // value arrives in the config the controller is created with.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configAttributeName, createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig } from '@wpwl/core';
+import {
+  configAttributeName,
+  createPaymentWidget,
+  WIDGET_CONFIG_FIELDS,
+  type PaymentWidgetConfig,
+  type WidgetConfigValueKey,
+} from '@wpwl/core';
 import { defineWpwlWidget } from '../src/index.js';
-import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
+import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+
+/** A sample for every value field: one missing here fails to compile. */
+const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;
 
 vi.mock('@wpwl/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@wpwl/core')>();
@@ -23,7 +32,7 @@ afterEach(() => {
 async function elementWithEveryField() {
   const el = document.createElement('wpwl-widget');
   for (const [field, kind] of Object.entries(WIDGET_CONFIG_FIELDS)) {
-    const value = CONFIG_SAMPLES[field as keyof typeof CONFIG_SAMPLES];
+    const value = SAMPLES[field as WidgetConfigValueKey];
     if (kind === 'property') (el as unknown as Record<string, unknown>)[field] = value;
     else el.setAttribute(configAttributeName(field), String(value));
   }
@@ -36,7 +45,7 @@ describe('<wpwl-widget> takes every config field', () => {
   it.each(Object.entries(WIDGET_CONFIG_FIELDS))('%s (%s) reaches the controller', async (field) => {
     await elementWithEveryField();
     const config = vi.mocked(createPaymentWidget).mock.calls[0]?.[0] as PaymentWidgetConfig;
-    expect(config[field as keyof PaymentWidgetConfig]).toEqual(CONFIG_SAMPLES[field as keyof typeof CONFIG_SAMPLES]);
+    expect(config[field as keyof PaymentWidgetConfig]).toEqual(SAMPLES[field as WidgetConfigValueKey]);
   });
 
   it('spells each attribute in kebab case', () => {

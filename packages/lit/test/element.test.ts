@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineWpwlWidget, WpwlWidgetElement, type WpwlBeforeSubmitEventDetail } from '../src/index.js';
-import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';

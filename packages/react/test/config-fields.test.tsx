@@ -2,9 +2,12 @@
 // each prop's value arrives in the config the controller is created with.
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig } from '@wpwl/core';
+import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig, type WidgetConfigValueKey } from '@wpwl/core';
 import { PaymentWidget, type PaymentWidgetProps } from '../src/index.js';
-import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
+import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+
+/** A sample for every value field: one missing here fails to compile. */
+const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;
 
 vi.mock('@wpwl/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@wpwl/core')>();
@@ -18,8 +21,8 @@ afterEach(() => {
 
 describe('<PaymentWidget> takes every config field', () => {
   it.each(Object.keys(WIDGET_CONFIG_FIELDS))('%s reaches the controller', (field) => {
-    render(<PaymentWidget {...(CONFIG_SAMPLES as unknown as PaymentWidgetProps)} />);
+    render(<PaymentWidget {...(SAMPLES as unknown as PaymentWidgetProps)} />);
     const config = vi.mocked(createPaymentWidget).mock.calls[0]?.[0] as PaymentWidgetConfig;
-    expect(config[field as keyof PaymentWidgetConfig]).toEqual(CONFIG_SAMPLES[field as keyof typeof CONFIG_SAMPLES]);
+    expect(config[field as keyof PaymentWidgetConfig]).toEqual(SAMPLES[field as WidgetConfigValueKey]);
   });
 });

@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeWidget, flush, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { installFakeWidget, flush, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 import { PaymentWidget, usePaymentWidget, WpwlProvider, type PaymentWidgetProps } from '../src/index.js';
 import { BASE, EXPECTED_REACT_MAJOR, ID, ID2, RESULT_URL } from './widget-config.js';
 

@@ -6,7 +6,7 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { h, nextTick } from 'vue';
 import type { WidgetSnapshot, WpwlError, WpwlOptions } from '@wpwl/core';
 import { PaymentWidget, type PaymentWidgetErrorSlotProps } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';

@@ -3,9 +3,12 @@
 // value arrives in the config the controller is created with.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
-import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig } from '@wpwl/core';
+import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig, type WidgetConfigValueKey } from '@wpwl/core';
 import { PaymentWidget } from '../src/index.js';
-import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
+import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+
+/** A sample for every value field: one missing here fails to compile. */
+const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;
 
 vi.mock('@wpwl/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@wpwl/core')>();
@@ -19,9 +22,9 @@ afterEach(() => {
 
 describe('<PaymentWidget> takes every config field', () => {
   it.each(Object.keys(WIDGET_CONFIG_FIELDS))('%s is a prop and reaches the controller', (field) => {
-    const wrapper = mount(PaymentWidget, { props: { ...CONFIG_SAMPLES } as never, attachTo: document.body });
+    const wrapper = mount(PaymentWidget, { props: { ...SAMPLES } as never, attachTo: document.body });
     const config = vi.mocked(createPaymentWidget).mock.calls[0]?.[0] as PaymentWidgetConfig;
-    expect(config[field as keyof PaymentWidgetConfig]).toEqual(CONFIG_SAMPLES[field as keyof typeof CONFIG_SAMPLES]);
+    expect(config[field as keyof PaymentWidgetConfig]).toEqual(SAMPLES[field as WidgetConfigValueKey]);
     // A prop, not a fallthrough attribute on the root element.
     expect(wrapper.attributes()).not.toHaveProperty(field);
     wrapper.unmount();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createSSRApp, h, nextTick } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { PaymentWidget, WpwlPlugin } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 
 const ID = '8a8294174b7ecb28014b9699220015ca';
 const makeApp = () =>

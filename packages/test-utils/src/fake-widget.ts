@@ -8,9 +8,19 @@
 // `failLoad()` fires the tag's `error`.
 import nodeConsole from 'node:console';
 import { vi, type Mock, type MockInstance } from 'vitest';
-import type { WpwlOptions } from '../../src/index.js';
 
-type Page = { wpwlOptions?: WpwlOptions; wpwl?: { unload(): void } };
+/**
+ * The globals as the fake reads them: what the widget calls of `wpwlOptions`.
+ * Typed here rather than taken from @wpwl/core, so that core's own tests can
+ * use this package without a dependency cycle.
+ */
+type FakeWidgetOptions = {
+  onReady?(): void;
+  onBeforeSubmitCard?(this: HTMLFormElement, event?: Event): boolean | void;
+  /** The rest as the widget would find them: tests call and inspect them as they need. */
+  [key: string]: any;
+};
+type Page = { wpwlOptions?: FakeWidgetOptions; wpwl?: { unload(): void } };
 
 /** The page as the widget sees it: the two globals. */
 export const page = globalThis as unknown as Page;

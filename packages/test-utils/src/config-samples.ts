@@ -1,9 +1,10 @@
 // A valid value for every value field of the widget config, for the tests
-// that check each binding hands every field to core. Typed by core's list of
-// fields: a field added to the config must get a sample here.
-import type { WidgetConfigValueKey } from '@wpwl/core';
+// that check each binding hands every field to core. Each of those tests
+// assigns it to a record keyed by core's WidgetConfigValueKey, so a field
+// added to the config without a sample here fails to compile there (this
+// package itself needs no dependency on core).
 
-export const CONFIG_SAMPLES: { readonly [K in WidgetConfigValueKey]-?: unknown } = {
+export const CONFIG_SAMPLES = {
   checkoutId: '8a8294174b7ecb28014b9699220015ca',
   brands: 'VISA MASTER',
   shopperResultUrl: 'https://shop.example/result',
@@ -18,4 +19,4 @@ export const CONFIG_SAMPLES: { readonly [K in WidgetConfigValueKey]-?: unknown }
   warnBeforeExpiryMs: 120_000,
   timeoutMs: 9_000,
   retries: 2,
-};
+} as const;
