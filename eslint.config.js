@@ -60,4 +60,9 @@ export default tseslint.config(
     files: ['packages/core/src/**/*.ts'],
     rules: { eqeqeq: ['error', 'always'] },
   },
+  {
+    // The controller and its session stay in short functions named for what they do.
+    files: ['packages/core/src/widget.ts', 'packages/core/src/session.ts', 'packages/core/src/config.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 40, skipBlankLines: true, skipComments: true }] },
+  },
 );

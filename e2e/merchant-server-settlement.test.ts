@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantServer } from '../examples/merchant-server/src/server.js';
 import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
 import type { SandboxServer } from './support/servers.js';
+import { ABSENCE_WINDOW_MS } from './support/browser.js';
 
 let world: ShopOnSandbox;
 let sandbox: SandboxServer;
@@ -38,15 +39,6 @@ async function payAsShopper(checkoutId: string, extra: Record<string, string> = 
 
 const paymentStatus = (resourcePath: string) => readMerchantVerdict(shop.url, resourcePath);
 
-async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('merchant server: settling payments', () => {
   it('records a paid order whose result page never loaded, when the gateway calls the shopper result URL after 29 minutes', async () => {
     const { checkoutId } = await createCheckout();
@@ -55,8 +47,9 @@ describe('merchant server: settling payments', () => {
 
     sandbox.advanceClock(29 * 60_000);
 
-    const verdict = await eventually(() => shop.orders.get(checkoutId)?.verdict);
-    expect(verdict).toMatchObject({ ok: true, classification: 'success', amount: '17.80', currency: 'EUR', mismatches: [] });
+    await expect
+      .poll(() => shop.orders.get(checkoutId)?.verdict, { timeout: 8_000 })
+      .toMatchObject({ ok: true, classification: 'success', amount: '17.80', currency: 'EUR', mismatches: [] });
   });
 
   it('ignores a resourcePath on a page that is not the order’s shopper result URL', async () => {
@@ -66,7 +59,8 @@ describe('merchant server: settling payments', () => {
       `${shop.url}/core-storefront/index.html?resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`,
     );
     expect(page.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A settlement started by this page would finish in this window.
+    await new Promise((resolve) => setTimeout(resolve, ABSENCE_WINDOW_MS));
     expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@
 // read back server-side the way a merchant backend does it.
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, recordViolations, type TestBrowser, type TestPage } from './support/browser.js';
+import { launchBrowser, recordViolations, type TestBrowser, type TestPage, watchForAbsence } from './support/browser.js';
 import { createCheckout, readPaymentStatus, type Checkout } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
 import { SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
@@ -134,8 +134,8 @@ describe('raw integration', () => {
     await tab.page.click('.wpwl-button-pay');
     await tab.page.click('.wpwl-button-pay');
     await tab.page.waitForFunction(() => (window as unknown as { hookCalls: number }).hookCalls === 2);
-    // Give a wrongly sent request time to show up before asserting there was none.
-    await tab.page.waitForTimeout(300);
+    // A wrongly sent request would show up in this window.
+    await watchForAbsence(tab.page);
 
     expect(paymentPosts()).toEqual([]);
     expect(new URL(tab.page.url()).pathname).toBe('/index.html');

@@ -16,6 +16,7 @@ import {
   payAndWaitForResult,
   useStorefrontSession,
 } from './support/storefront.js';
+import { watchForAbsence } from './support/browser.js';
 
 const session = useStorefrontSession({ needsBuild: 'packages/lit/dist/wpwl-widget.js' });
 
@@ -56,7 +57,7 @@ describe('static page with <wpwl-widget> on the merchant server and sandbox', ()
     await fillCard(tab.page, SUCCESS_CARD);
     await tab.page.click('.wpwl-button-pay');
     await tab.page.waitForSelector('#terms-hint:not([hidden])');
-    await tab.page.waitForTimeout(500);
+    await watchForAbsence(tab.page);
     expect(tab.requestsTo('POST', PAYMENT_POST)).toEqual([]);
     expect(new URL(tab.page.url()).pathname).toBe('/static-page/');
     await tab.page.waitForSelector('wpwl-widget[status="ready"]');

@@ -11,7 +11,7 @@
 // Needs `pnpm build` first (the React and Vue storefronts' dist/, the packages).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { holdRequests } from './support/browser.js';
+import { holdRequests, watchForAbsence } from './support/browser.js';
 import { PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from './support/shopper.js';
 import { STOREFRONTS, expectPaidPage, fillCartAndCheckout, useStorefrontSession } from './support/storefront.js';
 
@@ -71,7 +71,7 @@ describe.each(STOREFRONTS)('$name: a payment on its way', ({ name, result: resul
     await expect.poll(() => teardownEnabled(page)).toEqual([false, false]);
     // A click that gets through anyway (forced past the disabled state) does nothing.
     for (const selector of TEARDOWN_CONTROLS) await page.locator(selector).click({ force: true });
-    await page.waitForTimeout(300);
+    await watchForAbsence(page);
     expect(session.tab.requestsTo('POST', '/api/checkout')).toHaveLength(1);
     expect(await page.locator('[data-wpwl-status="submitting"] .wpwl-form-card').count()).toBe(1);
 
@@ -99,8 +99,8 @@ describe.each(STOREFRONTS)('$name: a payment on its way', ({ name, result: resul
     const answered = page.waitForEvent('requestfinished', (request) => request === renewal.request());
     await renewal.continue();
     await answered;
-    // Time for the storefront to act on the answer, if it were going to.
-    await page.waitForTimeout(300);
+    // The storefront would act on the answer in this window, if it were going to.
+    await watchForAbsence(page);
     expect(await page.locator('[data-wpwl-status="submitting"]').count()).toBe(1);
     expect(await renderedCheckouts(page)).toEqual([first]);
     expect(session.tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);

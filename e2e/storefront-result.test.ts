@@ -14,6 +14,7 @@ import {
   useStorefrontSession,
   cardForm,
 } from './support/storefront.js';
+import { watchForAbsence } from './support/browser.js';
 
 const session = useStorefrontSession();
 
@@ -73,7 +74,8 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await page.waitForSelector('#result[data-state="pending"]');
     // Past every further question the page asks.
     for (let i = 0; i < 6; i++) await page.clock.fastForward(4_000);
-    await page.waitForTimeout(300);
+    // A contradicting text would appear in this window.
+    await watchForAbsence(page);
     expect(await page.locator('#result').getAttribute('data-state')).toBe('pending');
     const text = await page.locator('#result').innerText();
     expect(text).toContain('being processed');

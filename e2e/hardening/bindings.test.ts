@@ -7,7 +7,7 @@
 // widgets on one page the later owns the slot, the earlier reports
 // `destroyed`, and only one form is there to submit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
+import { launchBrowser, type TestBrowser, type TestPage, watchForAbsence } from '../support/browser.js';
 import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../support/servers.js';
 import { fillCard } from '../support/shopper.js';
@@ -134,8 +134,8 @@ describe.each(bindings)('%s', (binding) => {
       await expect.poll(() => page.status('second'), { timeout: 10_000 }).toBe('ready');
       expect(await page.status('first')).toBe('destroyed');
       expect((await page.events()).some((e) => e.id === 'first' && e.type === 'status' && e.status === 'destroyed')).toBe(true);
-      // Give a re-rendering binding the chance to fight back for the slot: it must not.
-      await tab.page.waitForTimeout(500);
+      // A re-rendering binding would fight back for the slot in this window: it must not.
+      await watchForAbsence(tab.page);
       expect([await page.status('first'), await page.status('second')]).toEqual(['destroyed', 'ready']);
 
       const forms = tab.page.locator('.wpwl-form-card');

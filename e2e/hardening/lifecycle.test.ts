@@ -5,7 +5,7 @@
 // form or take a payment; a double click on pay sends one payment.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShopOnSandbox, type ShopOnSandbox } from '../support/merchant.js';
-import { launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
+import { holdRequests, launchBrowser, watchForAbsence, type TestBrowser, type TestPage } from '../support/browser.js';
 import { readPaymentStatus } from '../support/gateway.js';
 import { PAYMENT_POST, StorefrontPage, holdWidgetScripts, type HeldScript } from './support/shop.js';
 import { storefrontsUnderTest } from './support/storefronts.js';
@@ -40,8 +40,8 @@ async function release(page: StorefrontPage['page'], held: HeldScript) {
   await done;
 }
 
-/** Gives a just-arrived script time to run and reach the gateway, if it is going to. */
-const settle = (page: StorefrontPage['page']) => page.waitForTimeout(600);
+/** A just-arrived script would run and reach the gateway in this window, if it were going to. */
+const settle = (page: StorefrontPage['page']) => watchForAbsence(page);
 
 it.each(unbuilt)('%s is built (pnpm build) so the matrix can run it', (name) => {
   throw new Error(`examples/${name} has a build script but no dist/index.html: run pnpm build`);
@@ -161,26 +161,18 @@ describe.each(storefronts)('$name', (storefront) => {
     await shopPage.waitForForm();
     await shopPage.fillCard();
     // Hold the payment so the shopper has time to press again.
-    let letThrough!: () => void;
-    const gate = new Promise<void>((resolve) => (letThrough = resolve));
-    await shopPage.page.route(
-      (url) => PAYMENT_POST.test(url.pathname),
-      async (route) => {
-        await gate;
-        await route.continue();
-      },
+    const payments = await holdRequests(
+      shopPage.page,
+      (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname),
     );
     await shopPage.page.dblclick('.wpwl-button-pay');
-    await shopPage.page
-      .locator('.wpwl-button-pay')
-      .click({ force: true, timeout: 2_000 })
-      .catch(() => {});
-    await shopPage.page
-      .locator('.wpwl-control-cvv')
-      .press('Enter')
-      .catch(() => {});
-    await shopPage.page.waitForTimeout(300);
-    letThrough();
+    const payment = await payments.next();
+    // Pressed again past the disabled state, and Enter in the form: neither may send a second payment.
+    await shopPage.page.locator('.wpwl-button-pay').click({ force: true });
+    await shopPage.page.locator('.wpwl-control-cvv').press('Enter');
+    await watchForAbsence(shopPage.page);
+    await payment.continue();
+    await payments.passThrough();
     await shopPage.page.waitForURL((url) => url.searchParams.has('resourcePath'));
     expect(shopPage.paymentPosts()).toBe(1);
     const resourcePath = new URL(shopPage.page.url()).searchParams.get('resourcePath')!;

@@ -9,7 +9,7 @@
 //   the script arrives: no `wpwl`, no follow-up script, no stylesheet.
 import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdRequests, launchBrowser, type TestBrowser, type TestPage } from '../support/browser.js';
+import { holdRequests, launchBrowser, type TestBrowser, type TestPage, watchForAbsence } from '../support/browser.js';
 import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
 import { startSandboxServer, type SandboxServer } from '../support/servers.js';
 import { fillCard, renderedCheckouts } from '../support/shopper.js';
@@ -71,8 +71,8 @@ describe.each(bindings)('%s', (binding) => {
     try {
       const held = await payWithPostHeld(tab, paid.id);
       await harness(tab).update('w', configFor(next.id));
-      // Give the binding every chance to re-render and re-mount: it must not.
-      await tab.page.waitForTimeout(600);
+      // The binding would re-render and re-mount in this window: it must not.
+      await watchForAbsence(tab.page);
       expect(await harness(tab).status('w')).toBe('submitting');
       expect(await renderedCheckouts(tab.page)).toEqual([paid.id]);
       expect(scriptRequestsFor(tab, next.id)).toEqual([]);
@@ -93,7 +93,7 @@ describe.each(bindings)('%s', (binding) => {
     try {
       const held = await payWithPostHeld(tab, failed.id);
       await harness(tab).update('w', configFor(next.id));
-      await tab.page.waitForTimeout(300);
+      await watchForAbsence(tab.page);
       expect(await renderedCheckouts(tab.page)).toEqual([failed.id]);
       // The gateway's answer is lost in a fault: the widget reports an error and stays on the page.
       await held.fulfill({ status: 502, contentType: 'text/plain', body: 'Bad Gateway' });
@@ -142,13 +142,13 @@ describe.each(bindings)('%s', (binding) => {
       await page.mount({ id: 'w', config: configFor(checkout.id) });
       const held = await scripts.next();
       await page.unmount('w');
-      // StrictMode-safe bindings tear down a task later.
-      await tab.page.waitForTimeout(100);
+      // StrictMode-safe bindings tear down a task later: the held script's tag goes then.
+      await tab.page.waitForFunction(() => !document.querySelector('script[src*="/paymentWidgets.js"]'));
       const arrived = tab.page.waitForEvent('requestfinished', (request) => request.url() === held.request().url());
       await held.continue();
       await arrived;
-      // The late script runs and adds its follow-up files; give them time to arrive.
-      await tab.page.waitForTimeout(800);
+      // The late script runs and would add its follow-up files and widget in this window.
+      await watchForAbsence(tab.page);
       const left = await tab.page.evaluate(
         (origin) => ({
           wpwl: 'wpwl' in window,

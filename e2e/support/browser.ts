@@ -163,3 +163,17 @@ export async function holdRequests(page: Page, matches: (request: Request) => bo
     },
   };
 }
+
+/**
+ * How long a test watches for something that must NOT happen (a second
+ * payment request, a re-render, a late script's widget) before asserting it
+ * did not. Absence sends no event to wait for, so this window is the one fixed
+ * wait the end-to-end tests use, always through {@link watchForAbsence}; every
+ * other wait is for a condition.
+ */
+export const ABSENCE_WINDOW_MS = 500;
+
+/** Waits {@link ABSENCE_WINDOW_MS} in the page, so that what must not happen would have happened by now. */
+export function watchForAbsence(page: Page): Promise<void> {
+  return page.waitForTimeout(ABSENCE_WINDOW_MS);
+}

@@ -566,10 +566,23 @@ describe('before submit', () => {
     gate.resolve(true);
     await flush();
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.get('customParameters[SHOPPER_orderId]')).toBe('A-17');
+    expect(submitted[0]!.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
     expect(onBeforeSubmit).toHaveBeenCalledTimes(1);
     expect(userHook).toHaveBeenCalledTimes(1);
     expect(widget.getSnapshot().status).toBe('submitting');
+  });
+
+  it('a second attempt after the widget refused the first sends each custom parameter once', async () => {
+    const widget = create(config({ customParameters: { SHOPPER_orderId: 'A-17', SHOPPER_note: 'ring twice' } }));
+    widget.mount(box());
+    const { pay, submitted } = await fake.finishLoad();
+    pay(); // say the widget marked a field and sent nothing: the shopper corrects it and pays again
+    pay();
+    expect(submitted).toHaveLength(2);
+    for (const form of submitted) {
+      expect(form.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
+      expect(form.getAll('customParameters[SHOPPER_note]')).toEqual(['ring twice']);
+    }
   });
 
   it('a promise resolving false stays blocked and returns to ready', async () => {

@@ -161,7 +161,7 @@ describe('attributes and properties → widget', () => {
     const { pay, submitted } = await fake.finishLoad();
     pay();
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.get('customParameters[SHOPPER_orderId]')).toBe('A-17');
+    expect(submitted[0]!.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
   });
 
   it('properties set on the element before it is upgraded are used', async () => {
