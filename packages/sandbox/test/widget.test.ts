@@ -92,11 +92,22 @@ function loadWidget(options: Record<string, unknown> = {}): Promise<void> {
       },
     };
   });
+  runWidgetScript();
+  return ready;
+}
+
+/**
+ * Adds the widget's script tag and runs the served text, as a browser would,
+ * then lets the follow-up script it injects "load" a task later (happy-dom
+ * fetches nothing here): the widget reads wpwlOptions after that.
+ */
+function runWidgetScript(): void {
   widgetTag = document.createElement('script');
   widgetTag.src = `${BASE}/v1/paymentWidgets.js?checkoutId=${CHECKOUT_ID}`;
   document.head.appendChild(widgetTag);
   new Function(widgetSource)();
-  return ready;
+  const followUp = document.querySelector(`script[src="${BASE}/v1/static.min.js"]`);
+  setTimeout(() => followUp?.dispatchEvent(new Event('load')), 0);
 }
 
 /** Lets pending fetch promises and their handlers run. */
@@ -327,12 +338,27 @@ describe('texts', () => {
     expect(q('.wpwl-hint-cvvError').textContent).toBe('CVV fehlt');
   });
 
-  it('reads wpwlOptions once: later changes have no effect', async () => {
+  it('takes wpwlOptions assigned after its script tag ran, as official templates do', async () => {
     page();
-    const loaded = loadWidget({ locale: 'de' });
-    win.wpwlOptions!.locale = 'en';
-    await loaded;
+    delete win.wpwlOptions;
+    runWidgetScript();
+    // The template's next script: the widget has run, and has not read its options yet.
+    const ready = new Promise<void>((resolve) => {
+      win.wpwlOptions = { locale: 'de', onReady: () => resolve() };
+    });
+    await ready;
     expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+  });
+
+  it('reads wpwlOptions once: changes after it read them have no effect', async () => {
+    page();
+    await loadWidget({ locale: 'de' });
+    win.wpwlOptions = { locale: 'en', onBeforeSubmitCard: () => false };
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+    expect(gateway.posts()).toHaveLength(1);
   });
 });
 

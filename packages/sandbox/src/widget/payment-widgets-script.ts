@@ -35,8 +35,11 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   var nonce = ownScript.nonce || ownScript.getAttribute('nonce') || '';
   var paymentPath = '/v1/checkouts/' + encodeURIComponent(checkoutId) + '/payment';
 
-  // wpwlOptions is read once, here; later changes have no effect (as documented for the real widget).
-  var options = copyOptions(window.wpwlOptions);
+  // wpwlOptions is read once, late: after the document is parsed and the
+  // follow-up script has loaded (see readOptions). Official templates assign it
+  // after the script tag, or in a DOM-ready handler, and the real widget takes
+  // those options; changes after that have no effect.
+  var options = {};
 
   var LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt', 'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko'];
   var TEXTS = {
@@ -102,9 +105,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   // such a brand is valid when its number is one of these schemes'.
   var CO_BRANDED = { MADA: ['VISA', 'MASTER'], CARTEBANCAIRE: ['VISA', 'MASTER'], MEEZA: ['MAESTRO'] };
 
-  var locale = resolveLocale(options.locale);
+  // Set from the options by readOptions().
+  var locale = 'en';
   var texts = buildTexts(locale);
-  var styleName = typeof options.style === 'string' && options.style ? options.style : 'card';
+  var styleName = 'card';
 
   // Everything the widget adds to the page, so that unload() can take all of it back.
   var createdNodes = [];
@@ -123,17 +127,22 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   };
   window.wpwl = api;
 
-  injectAssets();
-  // The session is fetched while the page is still parsing; the forms are rendered once both are done.
+  var staticScript = injectAssets();
+  // The session is fetched while the page is still parsing; the options are read and the
+  // forms rendered once the page is parsed and the follow-up script has loaded.
   var sessionOutcome = request('GET', '/v1/checkouts/' + encodeURIComponent(checkoutId) + '/widget-session', null).then(
     function (response) { return { response: response }; },
     function (error) { return { error: error }; }
   );
   whenDomReady(function () {
-    sessionOutcome.then(function (outcome) {
+    whenLoaded(staticScript, function () {
       if (unloaded) return;
-      if (outcome.error) fireError({ name: 'WidgetError', event: 'session', message: 'The widget could not reach the gateway: ' + describe(outcome.error) });
-      else onSession(outcome.response);
+      readOptions();
+      sessionOutcome.then(function (outcome) {
+        if (unloaded) return;
+        if (outcome.error) fireError({ name: 'WidgetError', event: 'session', message: 'The widget could not reach the gateway: ' + describe(outcome.error) });
+        else onSession(outcome.response);
+      });
     });
   });
 
@@ -147,6 +156,13 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       if (scripts[i].src && scripts[i].src.indexOf('paymentWidgets.js?checkoutId=') !== -1) return scripts[i];
     }
     return null;
+  }
+
+  function readOptions() {
+    options = copyOptions(window.wpwlOptions);
+    locale = resolveLocale(options.locale);
+    texts = buildTexts(locale);
+    styleName = typeof options.style === 'string' && options.style ? options.style : 'card';
   }
 
   function copyOptions(source) {
@@ -171,6 +187,22 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     script.async = true;
     if (nonce) script.setAttribute('nonce', nonce);
     insert(script, doc.head || doc.documentElement, null);
+    return script;
+  }
+
+  // Once the follow-up script has loaded, or failed to: the widget goes on either way.
+  function whenLoaded(script, callback) {
+    if (api.staticLoaded) {
+      callback();
+      return;
+    }
+    var done = function () {
+      removeListener(script, 'load', done);
+      removeListener(script, 'error', done);
+      callback();
+    };
+    listen(script, 'load', done);
+    listen(script, 'error', done);
   }
 
   function whenDomReady(callback) {
@@ -178,9 +210,11 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       callback();
       return;
     }
+    // A task after DOMContentLoaded: the page's own handlers (which may assign
+    // wpwlOptions) run first, whichever was registered first.
     var onReady = function () {
       removeListener(doc, 'DOMContentLoaded', onReady);
-      callback();
+      setTimeout(function () { if (!unloaded) callback(); }, 0);
     };
     listen(doc, 'DOMContentLoaded', onReady);
   }
