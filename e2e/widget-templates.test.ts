@@ -1,8 +1,9 @@
-// Official integration templates, reproduced: the widget's script tag comes
-// first in the markup and the page assigns wpwlOptions after it, in the next
-// script or in a DOMContentLoaded handler. The real widget takes those
-// options (it reads them once the page is parsed and its follow-up script has
-// loaded), so the sandbox's stand-in must too, in Chromium.
+// What official integration templates and store plugins do, reproduced in
+// Chromium against the sandbox: the widget's script tag comes first in the
+// markup and the page assigns wpwlOptions after it, in the next script or in a
+// DOMContentLoaded handler (the real widget takes those options: it reads them
+// once the page is parsed and its follow-up script has loaded); and a "save my
+// card" box the plugin puts into the widget's form is sent with the payment.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,4 +78,41 @@ describe('templates that assign wpwlOptions after the widget script', () => {
       expect(tab.errors).toEqual([]);
     });
   }
+});
+
+describe('inputs a store plugin puts into the widget form', () => {
+  it('a ticked "save my card" box (createRegistration) is sent: the payment stores the card and answers its registrationId', async () => {
+    tab = await browser.newPage();
+    const saveMyCard = `<script>
+      var wpwlOptions = {
+        onReady: function () {
+          var form = document.querySelector('.wpwl-form-card');
+          form.insertAdjacentHTML('beforeend', '<label><input type="checkbox" name="createRegistration" value="true" id="save-card"> Save my card</label>');
+          document.documentElement.setAttribute('data-ready', '');
+        },
+      };
+    </script>`;
+    const checkout = await createCheckout(sandbox);
+    const file = `${checkout.id}.html`;
+    await writeFile(
+      join(dir, file),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Checkout</title></head><body>
+      <script src="${sandbox.url}/v1/paymentWidgets.js?checkoutId=${checkout.id}"></script>
+      ${saveMyCard}
+      <form action="${pages.url}/result.html" class="paymentWidgets" data-brands="VISA MASTER"></form>
+      </body></html>`,
+    );
+    await tab.page.goto(`${pages.url}/${file}`);
+    await tab.page.waitForSelector('html[data-ready]');
+    await tab.page.check('#save-card');
+    await fillCard(tab.page, SUCCESS_CARD);
+    await tab.page.click('.wpwl-button-pay');
+    await tab.page.waitForURL((url) => url.pathname === '/result.html');
+
+    const post = tab.requestsTo('POST', /^\/v1\/checkouts\/[^/]+\/payment$/)[0];
+    expect(new URLSearchParams(post?.postData ?? '').get('createRegistration')).toBe('true');
+    const status = await readPaymentStatus(sandbox, `/v1/checkouts/${checkout.id}/payment`);
+    expect(status.body.result?.code).toMatch(SUCCESS_RESULT);
+    expect(status.body.registrationId).toMatch(/^[A-Za-z0-9.-]{32,48}$/);
+  });
 });

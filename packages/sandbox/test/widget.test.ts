@@ -533,6 +533,34 @@ describe('paying', () => {
     expect(post!.body.get('customParameters[SHOPPER_channel]')).toBe('web');
   });
 
+  it('posts the inputs merchant code put into the widget form: a ticked "save my card" box, other fields; not an unticked box', async () => {
+    page();
+    await loadWidget({
+      onReady() {
+        // As the store plugins do: a checkbox (and a field of their own) inside the card form.
+        const form = q<HTMLFormElement>('.wpwl-form-card');
+        form.insertAdjacentHTML(
+          'beforeend',
+          '<label><input type="checkbox" name="createRegistration" value="true"> Save my card</label>' +
+            '<input type="hidden" name="merchantNote" value="gift wrap">' +
+            '<input type="checkbox" name="newsletter" value="yes">' +
+            '<input type="hidden" name="card.number" value="4000000000009995">',
+        );
+        q<HTMLInputElement>('input[name="createRegistration"]').checked = true;
+      },
+    });
+    fillValidCard();
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+
+    const [post] = gateway.posts();
+    expect(post!.body.getAll('createRegistration')).toEqual(['true']);
+    expect(post!.body.getAll('merchantNote')).toEqual(['gift wrap']);
+    expect(post!.body.has('newsletter')).toBe(false);
+    // A merchant input never replaces what the widget sends itself.
+    expect(post!.body.getAll('card.number')).toEqual(['4200000000000000']);
+  });
+
   it('goes to the result URL after a decline too: the merchant reads the status', async () => {
     gateway.payment = {
       status: 400,

@@ -680,8 +680,38 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       body.append('card.cvv', String(ctx.fields.cvv.value || '').trim());
     }
     customParameters(ctx, [ctx.form, ctx.merchantForm]).forEach(function (entry) { body.append(entry[0], entry[1]); });
+    merchantFields(ctx).forEach(function (entry) { body.append(entry[0], entry[1]); });
     body.append('shopperResultUrl', ctx.merchantForm.action);
     return body;
+  }
+
+  // The names the widget sends itself: a merchant input of one of these names does not replace them.
+  var WIDGET_FIELDS = ['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl'];
+
+  // Inputs merchant code put into the widget's form (a "save my card" box
+  // named createRegistration, other fields of theirs), sent with the payment
+  // as the real widget does: each named, enabled control a browser would
+  // submit, an unticked box or radio not. Read from the form's elements, not
+  // with new FormData(form), which would fire formdata inside onFormData.
+  function merchantFields(ctx) {
+    var out = [];
+    var elements = ctx.form.elements;
+    for (var i = 0; i < elements.length; i++) {
+      var field = elements[i];
+      var type = String(field.type || '').toLowerCase();
+      if (!field.name || field.disabled || WIDGET_FIELDS.indexOf(field.name) !== -1) continue;
+      if (field.name.indexOf('customParameters[') === 0 || ctx.mirrors.indexOf(field) !== -1) continue;
+      if (type === 'submit' || type === 'button' || type === 'reset' || type === 'file' || type === 'image') continue;
+      if ((type === 'checkbox' || type === 'radio') && !field.checked) continue;
+      if (field.tagName === 'SELECT') {
+        for (var j = 0; j < field.options.length; j++) {
+          if (field.options[j].selected) out.push([field.name, field.options[j].value]);
+        }
+      } else {
+        out.push([field.name, field.value]);
+      }
+    }
+    return out;
   }
 
   // Hidden customParameters[...] inputs count wherever merchants put them: in the
