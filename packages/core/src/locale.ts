@@ -35,12 +35,20 @@ export const LOCALES: readonly [
   // The same list as one string: shorter in every bundle than an array literal.
 ] = /* @__PURE__ */ 'en de fr es it nl dk fi se tr ja sl pt pl cz hu bg ro ru cn gr no sk ar ko'.split(' ') as never;
 
-/** A locale code the widget understands (`wpwlOptions.locale`). */
-export type WidgetLocale = (typeof LOCALES)[number];
+/**
+ * Codes beyond the 25 defaults that a version of the gateway's reference
+ * lists (it has 27: these, and `da`, `el`, `sv` beside `dk`, `gr`, `se`,
+ * which the language mapping below turns into the default codes every
+ * version knows).
+ */
+type ListedLocale = 'be';
 
-/** True when `value` is one of the 25 {@link LOCALES}, exactly (lower case). */
+/** A locale code the widget understands (`wpwlOptions.locale`). */
+export type WidgetLocale = (typeof LOCALES)[number] | ListedLocale;
+
+/** True when `value` is one of the 25 {@link LOCALES} or `be`, exactly (lower case). */
 export function isWidgetLocale(value: unknown): value is WidgetLocale {
-  return (LOCALES as readonly unknown[]).includes(value);
+  return value === 'be' || (LOCALES as readonly unknown[]).includes(value);
 }
 
 // ISO 639 languages whose widget code differs. The widget codes dk, cz, gr and
@@ -82,7 +90,7 @@ export function resolveLocale(tag: string): WidgetLocale {
   const language = /^([a-z]{2,3})(?:[-_][a-z\d]{1,8})*$/.exec(lower)?.[1];
   const code = language && (LANGUAGES[language] ?? language);
   if (isWidgetLocale(code)) return code;
-  throw localeError(tag, `one of ${LOCALES} or a BCP-47 tag of their languages`);
+  throw localeError(tag, `one of ${LOCALES},be or a BCP-47 tag of their languages`);
 }
 
 /**
@@ -90,7 +98,7 @@ export function resolveLocale(tag: string): WidgetLocale {
  * exactly, or `undefined`. Use {@link resolveLocale} to accept BCP-47 tags.
  */
 export function checkLocale(locale: unknown): WpwlError | undefined {
-  if (!isWidgetLocale(locale)) return localeError(locale, `one of ${LOCALES}; resolveLocale() maps BCP-47 tags`);
+  if (!isWidgetLocale(locale)) return localeError(locale, `one of ${LOCALES},be; resolveLocale() maps BCP-47 tags`);
 }
 
 /**

@@ -32,7 +32,26 @@ export interface WidgetErrorEvent {
 
 /** A before-submit hook: `this` is the widget's form. */
 type BeforeSubmitHook<R> = (this: HTMLFormElement, event?: Event) => R;
-type Callback<A extends unknown[] = []> = (this: unknown, ...args: A) => void;
+type Callback<A extends unknown[] = [], This = unknown> = (this: This, ...args: A) => void;
+
+/**
+ * `this` in the widget's field callbacks (`onBlurCardNumber` and siblings):
+ * `$form` is the field's form, wrapped by jQuery (the real widget bundles it;
+ * a page's own `window.jQuery` is used when there is one).
+ */
+export interface WidgetFieldContext {
+  $form: unknown;
+  [key: string]: unknown;
+}
+
+/** `this` in the PCI iframe callbacks: `$iframe` is the iframe, wrapped by jQuery. */
+export interface WidgetIframeContext {
+  $iframe: unknown;
+  [key: string]: unknown;
+}
+
+/** A switch real integrations write as a string, `"true"` or `"false"`; converted to a boolean. */
+export type BooleanLike = boolean | 'true' | 'false';
 
 /** The keys both option forms share; `L` is the locale type, `R` what before-submit hooks return. */
 export interface WpwlOptionsBase<L, R> {
@@ -73,8 +92,8 @@ export interface WpwlOptionsBase<L, R> {
   requireCvv?: boolean;
   /** Detect the brand from the card number instead of a brand select. */
   brandDetection?: boolean;
-  /** Where detection looks brands up, e.g. `binlist`. */
-  brandDetectionType?: 'binlist' | (string & {});
+  /** How the brand is detected: `binlist` (the gateway's BIN list), `regex` (number ranges). */
+  brandDetectionType?: 'binlist' | 'regex' | (string & {});
   /** Brand codes to prefer when a number matches several brands. */
   brandDetectionPriority?: string[];
   /** Billing address fields prefilled with this object, or `false` to hide them. */
@@ -91,8 +110,25 @@ export interface WpwlOptionsBase<L, R> {
   paymentTarget?: string;
   /** Window or frame name the shopper result URL opens in. */
   shopperResultTarget?: string;
-  /** Behaviour for stored payment details (one-click). */
-  registrations?: { requireCvv?: boolean; hideInitialPaymentForms?: boolean };
+  /**
+   * Behaviour for stored payment details (one-click). Integrations write the
+   * flags as `"true"` / `"false"` too; `toWpwlOptions` converts those.
+   */
+  registrations?: { requireCvv?: BooleanLike; hideInitialPaymentForms?: BooleanLike; [key: string]: unknown };
+  /** 3-D Secure browser settings, e.g. `{ threeDChallengeWindow: 4 }` (the challenge window size). */
+  browser?: { threeDChallengeWindow?: string | number; [key: string]: unknown };
+  /** Click to Pay settings. */
+  clickToPay?: Record<string, unknown>;
+  /** Brands shown inline rather than behind a button. */
+  inlineFlow?: string[];
+  /** Let the shopper leave the CVV empty (brands without one). */
+  allowEmptyCvv?: boolean;
+  /** Let the shopper leave the card holder empty. */
+  allowEmptyCardHolderName?: boolean;
+  /** The SAQ-A compliant form (card fields in the gateway's iframes only). */
+  enableSAQACompliance?: boolean;
+  /** Show a summary page before the payment; see `onSaveTransactionData`. */
+  useSummaryPage?: boolean;
   /** Apple Pay settings. */
   applePay?: Record<string, unknown>;
   /** Google Pay settings. */
@@ -109,8 +145,8 @@ export interface WpwlOptionsBase<L, R> {
   threeDIframeSize?: { width?: string | number; height?: string | number };
   /** "Fast checkout": create the checkout when the shopper pays; returns its id. */
   createCheckout?: (json: unknown) => string | PromiseLike<string>;
-  /** All forms are ready. */
-  onReady?: Callback;
+  /** All forms are ready; the argument is the widget's forms. */
+  onReady?: Callback<[paymentForms?: unknown]>;
   /** Before a card payment is submitted. */
   onBeforeSubmitCard?: BeforeSubmitHook<R>;
   /** Before a direct-debit payment is submitted. */
@@ -123,24 +159,30 @@ export interface WpwlOptionsBase<L, R> {
   onAfterSubmit?: Callback;
   /** The shopper picked another brand. */
   onChangeBrand?: Callback<[brand: string]>;
-  /** Brands detected from the typed card number. */
-  onDetectBrand?: Callback<[brands: string[]]>;
+  /** Brands detected from the typed card number, and the one now active. */
+  onDetectBrand?: Callback<[brands: string[], activeBrand?: string]>;
+  /** The first digits of the typed card number (the BIN). */
+  onDetectBin?: Callback<[bin: string]>;
+  /** With `useSummaryPage`: the payment data to keep before the summary page. */
+  onSaveTransactionData?: Callback<[data: unknown]>;
   /** The widget reports an error (raw; the controller passes a classified WpwlError to its own `onError`). */
   onError?: Callback<[error: WidgetErrorEvent]>;
   /** The 3-D Secure iframe loaded. */
   onLoadThreeDIframe?: Callback;
   /** The card number field lost focus. */
-  onBlurCardNumber?: Callback<[isValid: boolean]>;
+  onBlurCardNumber?: Callback<[isValid: boolean], WidgetFieldContext>;
   /** The card holder field lost focus. */
-  onBlurCardHolder?: Callback<[isValid: boolean]>;
+  onBlurCardHolder?: Callback<[isValid: boolean], WidgetFieldContext>;
   /** The CVV field lost focus. */
-  onBlurSecurityCode?: Callback<[isValid: boolean]>;
+  onBlurCvv?: Callback<[isValid: boolean], WidgetFieldContext>;
+  /** The CVV field lost focus (the name some widget versions use). */
+  onBlurSecurityCode?: Callback<[isValid: boolean], WidgetFieldContext>;
   /** The expiry field lost focus. */
-  onBlurExpiryDate?: Callback<[isValid: boolean]>;
+  onBlurExpiryDate?: Callback<[isValid: boolean], WidgetFieldContext>;
   /** A PCI iframe is ready to communicate. */
-  onReadyIframeCommunication?: Callback;
+  onReadyIframeCommunication?: Callback<[], WidgetIframeContext>;
   /** A PCI iframe got focus. */
-  onFocusIframeCommunication?: Callback;
+  onFocusIframeCommunication?: Callback<[], WidgetIframeContext>;
   /** Any other key is passed to the widget unchanged. */
   [key: string]: unknown;
 }
@@ -168,7 +210,7 @@ export interface WpwlOptionsHooks {
 
 // The documented boolean keys. Strings such as "false" (an HTML attribute's
 // value) would switch a feature on, so a wrong type is refused.
-const BOOLEAN = /^(show|mask|require|disable|force)[A-Z]|^(brandDetection|numberFormatting)$/;
+const BOOLEAN = /^(show|mask|require|disable|force|hide)[A-Z]|^(brandDetection|numberFormatting)$/;
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
@@ -240,6 +282,34 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
 }
 
 /**
+ * Checks each key of `options` (a callback must be a function, a switch a
+ * boolean, `style` one of the four) and copies it; `locale` is resolved, and
+ * `registrations` is checked the same way, its switches also as `"true"` /
+ * `"false"` (real integrations write them so), converted to booleans.
+ *
+ * @param path the field name's prefix in errors: `options.`
+ */
+function checkOptions(options: object, path: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, given] of Object.entries(options)) {
+    if (given === undefined) continue;
+    const isSwitch = BOOLEAN.test(key);
+    const value = isSwitch && path !== 'options.' && (given === 'true' || given === 'false') ? given === 'true' : given;
+    // The type a callback, a switch or `registrations` must have; `style` is checked by value.
+    const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : isSwitch ? 'boolean' : key === 'registrations' && 'object';
+    const rule =
+      key === 'style'
+        ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
+        : type && (typeof value !== type || value === null) && (type === 'object' ? 'an ' : 'a ') + type;
+    if (rule) throw invalid('INVALID_OPTIONS', path + key, rule, show(value));
+    if (key === 'locale') out[key] = resolveLocale(value as string);
+    else if (key === 'registrations') out[key] = checkOptions(value as object, path + key + '.');
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
  * Converts user options into the object for `window.wpwlOptions`: resolves the
  * locale (`da-DK` → `dk`; `ar` turns `numberFormatting` off unless set),
  * checks `style`, the boolean keys and that callbacks are functions, wraps
@@ -251,18 +321,7 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
  * @throws WpwlError `INVALID_OPTIONS` naming the key, or `INVALID_LOCALE`
  */
 export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptionsHooks = {}): WpwlOptions {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    // The type a callback or a boolean switch must have; `style` is checked by value.
-    const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : BOOLEAN.test(key) && 'boolean';
-    const rule =
-      key === 'style'
-        ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
-        : type && typeof value !== type && 'a ' + type;
-    if (rule) throw invalid('INVALID_OPTIONS', 'options.' + key, rule, show(value));
-    out[key] = key === 'locale' ? resolveLocale(value as string) : value;
-  }
+  const out = checkOptions(options, 'options.');
   if (out.locale === 'ar') out.numberFormatting ??= false;
   for (const kind of 'Card DirectDebit OnlineTransfer VirtualAccount'.split(' ') as SubmitKind[]) {
     const key = 'onBeforeSubmit' + kind;

@@ -32,8 +32,9 @@ describe('LOCALES', () => {
     ]);
   });
 
-  it('isWidgetLocale accepts exactly those codes', () => {
+  it('isWidgetLocale accepts exactly those codes, and be', () => {
     expect(LOCALES.every((code) => isWidgetLocale(code))).toBe(true);
+    expect(isWidgetLocale('be')).toBe(true);
     expect(isWidgetLocale('da')).toBe(false);
     expect(isWidgetLocale('EN')).toBe(false);
     expect(isWidgetLocale(undefined)).toBe(false);
@@ -77,7 +78,6 @@ describe('resolveLocale', () => {
 
   it.each([
     'xx', // unknown language
-    'be', // Belarusian: only in some versions of the reference, not a default
     'uk-UA',
     'se-NO', // Northern Sami, not Swedish
     'dk-DK', // dk is not a language subtag
@@ -94,7 +94,7 @@ describe('resolveLocale', () => {
     expect(thrown).toMatchObject({ code: 'INVALID_LOCALE', details: { field: 'locale' } });
     const message = (thrown as Error).message;
     expect(message).toContain('locale must be one of en,de,fr,');
-    expect(message).toContain('ar,ko or a BCP-47 tag of their languages');
+    expect(message).toContain('ar,ko,be or a BCP-47 tag of their languages');
   });
 
   it('names the tag it got, but never echoes markup', () => {
@@ -108,9 +108,19 @@ describe('resolveLocale', () => {
 });
 
 describe('validateLocale', () => {
-  it('accepts exactly the 25 codes', () => {
+  it('accepts the 25 codes, and be (listed by a version of the reference with 27)', () => {
     expect(() => validateLocale('dk')).not.toThrow();
     expect(checkLocale('cn')).toBeUndefined();
+    expect(checkLocale('be')).toBeUndefined();
+  });
+
+  it('maps the other codes of the 27-code list (da, el, sv) and region forms to codes every version knows', () => {
+    expect(resolveLocale('da')).toBe('dk');
+    expect(resolveLocale('el')).toBe('gr');
+    expect(resolveLocale('sv')).toBe('se');
+    expect(resolveLocale('be')).toBe('be');
+    expect(resolveLocale('be-BY')).toBe('be');
+    expect(resolveLocale('de-AT')).toBe('de');
   });
 
   it('refuses a BCP-47 tag and points to resolveLocale', () => {
@@ -126,7 +136,8 @@ describe('preferredLocale', () => {
   it.each([
     [['de-AT', 'en'], 'de'],
     [['uk-UA', 'sv-SE', 'en'], 'se'],
-    [['uk-UA', 'be'], 'en'],
+    [['uk-UA', 'xx'], 'en'],
+    [['uk-UA', 'be'], 'be'],
     [[], 'en'],
     [['da'], 'dk'],
   ])('%j → %s', (tags, expected) => {

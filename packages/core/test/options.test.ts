@@ -114,6 +114,57 @@ describe('toWpwlOptions: values', () => {
   });
 });
 
+describe('toWpwlOptions: options as real integrations write them', () => {
+  /** Patterns from public store-plugin templates (reproduced, not copied): string flags, extra keys, field callbacks. */
+  const storePluginOptions = () => ({
+    style: 'card' as const,
+    locale: 'de-AT',
+    paymentTarget: '_top',
+    brandDetection: true,
+    brandDetectionType: 'regex',
+    brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
+    registrations: { requireCvv: 'true' as const, hideInitialPaymentForms: 'false' as const },
+    browser: { threeDChallengeWindow: 4 },
+    clickToPay: { enabled: false },
+    inlineFlow: ['APPLEPAY'],
+    allowEmptyCvv: false,
+    allowEmptyCardHolderName: true,
+    enableSAQACompliance: true,
+    useSummaryPage: false,
+    aKeyNoDocumentationMentions: { anything: 1 },
+    onReady() {},
+    onDetectBrand() {},
+    onDetectBin() {},
+    onBlurCardNumber() {},
+    onBlurCvv() {},
+    onReadyIframeCommunication() {},
+    onFocusIframeCommunication() {},
+    onSaveTransactionData() {},
+  });
+
+  it('converts without error, the registrations flags to booleans and the locale to the widget code', () => {
+    const out = toWpwlOptions(storePluginOptions());
+    expect(out.registrations).toEqual({ requireCvv: true, hideInitialPaymentForms: false });
+    expect(out.locale).toBe('de');
+    expect(out.brandDetectionType).toBe('regex');
+    // Keys this package does not know reach the widget unchanged.
+    expect(out.aKeyNoDocumentationMentions).toEqual({ anything: 1 });
+    expect(out.browser).toEqual({ threeDChallengeWindow: 4 });
+  });
+
+  it('refuses a registrations flag that is neither a boolean nor "true" / "false", naming it', () => {
+    expect(() => toWpwlOptions({ registrations: { requireCvv: 'yes' as never } })).toThrow(
+      'options.registrations.requireCvv must be a boolean (got "yes")',
+    );
+    expect(() => toWpwlOptions({ registrations: 'true' as never })).toThrow('options.registrations must be an object (got "true")');
+    expect(() => toWpwlOptions({ registrations: null as never })).toThrow('options.registrations must be an object (got null)');
+  });
+
+  it('converts "true" / "false" only inside registrations: a top-level switch given as a string is still refused', () => {
+    expect(() => toWpwlOptions({ showLabels: 'false' as never })).toThrow('options.showLabels must be a boolean');
+  });
+});
+
 describe('toWpwlOptions: before-submit hooks', () => {
   it('a synchronous false blocks the payment, true or nothing lets it go', () => {
     let answer: boolean | undefined = false;

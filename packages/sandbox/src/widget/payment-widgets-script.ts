@@ -41,7 +41,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   // those options; changes after that have no effect.
   var options = {};
 
-  var LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt', 'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko'];
+  var LOCALES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'dk', 'fi', 'se', 'tr', 'ja', 'sl', 'pt', 'pl', 'cz', 'hu', 'bg', 'ro', 'ru', 'cn', 'gr', 'no', 'sk', 'ar', 'ko', 'be'];
   var TEXTS = {
     en: {
       labels: {
