@@ -10,6 +10,7 @@ installHarness('core', {
       status: () => widget.getSnapshot().status,
       unmount: () => widget.destroy(),
       update: (next) => widget.update({ ...(next as unknown as PaymentWidgetConfig), ...callbacks }),
+      pay: () => widget.pay(),
     };
   },
 });

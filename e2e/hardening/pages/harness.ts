@@ -38,7 +38,7 @@ export interface BindingAdapter {
     el: HTMLElement,
     config: Record<string, unknown>,
     callbacks: Callbacks,
-  ): { status(): string; unmount(): void; update(config: Record<string, unknown>): void };
+  ): { status(): string; unmount(): void; update(config: Record<string, unknown>): void; pay(): boolean };
 }
 
 export function installHarness(name: string, adapter: BindingAdapter): void {
@@ -46,7 +46,7 @@ export function installHarness(name: string, adapter: BindingAdapter): void {
   const events: HarnessEvent[] = [];
   const mounted = new Map<
     string,
-    { host: HTMLElement; status(): string; unmount(): void; update(config: Record<string, unknown>): void }
+    { host: HTMLElement; status(): string; unmount(): void; update(config: Record<string, unknown>): void; pay(): boolean }
   >();
 
   const harness = {
@@ -90,6 +90,10 @@ export function installHarness(name: string, adapter: BindingAdapter): void {
     },
     status(id: string): string {
       return mounted.get(id)?.status() ?? 'absent';
+    },
+    /** What the page's own "Place order" button does: the binding's pay(). */
+    pay(id: string): boolean {
+      return mounted.get(id)?.pay() ?? false;
     },
     unmount(id: string) {
       const entry = mounted.get(id);

@@ -31,6 +31,6 @@ installHarness('lit', {
     widget.addEventListener('wpwl-expired', () => callbacks.onExpired());
     widget.addEventListener('wpwl-status-change', (event) => callbacks.onStatusChange((event as CustomEvent).detail));
     el.append(widget);
-    return { status: () => widget.status, unmount: () => widget.remove(), update: configure };
+    return { status: () => widget.status, unmount: () => widget.remove(), update: configure, pay: () => widget.pay() };
   },
 });

@@ -84,6 +84,7 @@ type PageHarness = {
   update(id: string, config: Record<string, unknown>): void;
   unmount(id: string): void;
   status(id: string): string;
+  pay(id: string): boolean;
   events: Array<{ id: string; type: string; status?: string; code?: string; message?: string }>;
 };
 
@@ -95,6 +96,8 @@ export function harnessOf(tab: TestPage) {
       tab.page.evaluate(({ i, c }) => (window as unknown as { harness: PageHarness }).harness.update(i, c), { i: id, c: config }),
     unmount: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: PageHarness }).harness.unmount(i), id),
     status: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: PageHarness }).harness.status(i), id),
+    /** The page's own "Place order" button: the binding's pay(). */
+    pay: (id: string) => tab.page.evaluate((i) => (window as unknown as { harness: PageHarness }).harness.pay(i), id),
     events: () => tab.page.evaluate(() => (window as unknown as { harness: PageHarness }).harness.events),
   };
 }

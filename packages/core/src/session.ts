@@ -244,6 +244,20 @@ function widgetReady(session: WidgetSession): void {
   callSafely('onReady', () => session._owner?._callbacks().onReady?.());
 }
 
+/**
+ * Submits the session's card form as its pay button would, through the
+ * widget's own `wpwl.executePayment` where it has one. False when the widget
+ * shows no card form.
+ */
+export function submitPayment(session: WidgetSession): boolean {
+  const form = session._root.querySelector<HTMLFormElement>('.wpwl-container-card form');
+  if (!form) return false;
+  const widget = page.wpwl as (Wpwl & { executePayment?: (containerClass: string) => void }) | undefined;
+  if (typeof widget?.executePayment === 'function') widget.executePayment('wpwl-container-card');
+  else form.requestSubmit();
+  return true;
+}
+
 /** Writes the custom parameters into the submitted form as hidden inputs, in place of any written before. */
 function writeCustomParameters(form: HTMLFormElement, parameters: Readonly<Record<string, string>> | undefined): void {
   form.querySelectorAll('[data-wpwl-param]').forEach((input) => input.remove());

@@ -100,6 +100,15 @@ export interface PaymentWidgetController {
   update(config: PaymentWidgetConfig): void;
   /** After a failed load or widget error: tears down and loads again. */
   retry(): void;
+  /**
+   * Pays from the merchant's own button ("Place order"): submits the widget's
+   * card form as its pay button would, before-submit hooks included (the
+   * widget's `wpwl.executePayment`). The widget still checks the fields and
+   * marks what is missing.
+   *
+   * @returns false when nothing was submitted: the status is not `ready`, or the widget shows no card form
+   */
+  pay(): boolean;
   /** Unloads the widget and removes its scripts, DOM and globals. Idempotent; `mount` starts again. */
   destroy(): void;
 }

@@ -13,6 +13,7 @@ import {
   loadSession,
   openSession,
   releaseSession,
+  submitPayment,
   teardownSession,
   type SessionOwner,
   type WidgetSession,
@@ -55,6 +56,7 @@ export function createPaymentWidget(config: PaymentWidgetConfig): PaymentWidgetC
     mount: (container) => controller._mount(container),
     update: (next) => controller._update(next),
     retry: () => controller._retry(),
+    pay: () => controller._pay(),
     destroy: () => controller._destroy(),
   };
 }
@@ -256,6 +258,10 @@ class WidgetController implements SessionOwner {
 
   _retry(): void {
     if (this._snapshot.status === 'error' && !this.#invalid) this._reload();
+  }
+
+  _pay(): boolean {
+    return this._snapshot.status === 'ready' && !!this.#session && submitPayment(this.#session);
   }
 
   _destroy(): void {

@@ -585,6 +585,36 @@ describe('before submit', () => {
     }
   });
 
+  it("pay() from the merchant's own button submits the card form once, through the before-submit hooks", async () => {
+    const onBeforeSubmit = vi.fn(() => true);
+    const userHook = vi.fn(() => true);
+    const widget = create(
+      config({ onBeforeSubmit, customParameters: { SHOPPER_orderId: 'A-17' }, options: { onBeforeSubmitCard: userHook } }),
+    );
+    expect(widget.pay()).toBe(false); // nothing to pay with yet
+    widget.mount(box());
+    expect(widget.pay()).toBe(false); // still loading
+    const { submitted } = await fake.finishLoad();
+    expect(widget.pay()).toBe(true);
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]!.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
+    expect(onBeforeSubmit).toHaveBeenCalledWith(expect.objectContaining({ kind: 'Card', checkoutId: ID }));
+    expect(userHook).toHaveBeenCalledTimes(1);
+    expect(widget.getSnapshot().status).toBe('submitting');
+    // A second press while the payment is on its way sends nothing.
+    expect(widget.pay()).toBe(false);
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('pay() is blocked like the pay button when a before-submit hook says no', async () => {
+    const widget = create(config({ onBeforeSubmit: () => false }));
+    widget.mount(box());
+    const { submitted } = await fake.finishLoad();
+    expect(widget.pay()).toBe(true);
+    expect(submitted).toHaveLength(0);
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+
   it('a promise resolving false stays blocked and returns to ready', async () => {
     const widget = create(config({ onBeforeSubmit: async () => false, customParameters: { SHOPPER_x: '1' } }));
     widget.mount(box());

@@ -54,6 +54,11 @@ export class WpwlWidgetController implements ReactiveController {
     this.#widget?.retry();
   }
 
+  /** Pays from the page's own button (see `pay()` of core's controller); false when nothing was submitted. */
+  pay(): boolean {
+    return this.#widget?.pay() ?? false;
+  }
+
   hostConnected(): void {
     this.#connected = true;
     // A re-inserted host mounts again on its next update.

@@ -111,6 +111,15 @@ export class WpwlWidgetElement extends ReactiveElement {
     this.#widget.retry();
   }
 
+  /**
+   * Pays from the page's own "Place order" button: submits the widget's card
+   * form as its pay button would, `wpwl-before-submit` included. False when
+   * nothing was submitted (`status` is not `ready`).
+   */
+  pay(): boolean {
+    return this.#widget.pay();
+  }
+
   protected override createRenderRoot(): HTMLElement {
     return this;
   }

@@ -231,6 +231,16 @@ describe('attributes and properties → widget', () => {
 });
 
 describe('wpwl-before-submit', () => {
+  it("pay() from the page's own button submits the card form, wpwl-before-submit included; false before ready", async () => {
+    const el = await widget();
+    expect(el.pay()).toBe(false);
+    const { submitted } = await fake.finishLoad();
+    await el.updateComplete;
+    expect(el.pay()).toBe(true);
+    expect(submitted).toHaveLength(1);
+    expect(seen('wpwl-before-submit')).toHaveLength(1);
+  });
+
   it('without a listener the payment goes ahead; the event carries the form, kind and checkout', async () => {
     const { el, pay, submitted } = await readyWidget();
     pay();

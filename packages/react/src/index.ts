@@ -1,6 +1,6 @@
 'use client';
 // @wpwl/react: the payment widget for React 18 and 19, a thin bridge over @wpwl/core.
-export { PaymentWidget, type PaymentWidgetProps, type PaymentWidgetFallbackState } from './payment-widget.js';
+export { PaymentWidget, type PaymentWidgetHandle, type PaymentWidgetProps, type PaymentWidgetFallbackState } from './payment-widget.js';
 export { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
 export { WpwlProvider, type WpwlProviderProps } from './provider.js';
 export type {

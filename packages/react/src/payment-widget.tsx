@@ -1,12 +1,23 @@
 // Owns <PaymentWidget>: the ready-made layout around usePaymentWidget (a
 // wrapper element, the fallback while the widget is not usable, and the
 // element the widget renders into).
-import type { ReactNode } from 'react';
+import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
 import type { PaymentWidgetInput } from '@wpwl/core';
 import { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
 
 /** What a `fallback` function receives. */
 export type PaymentWidgetFallbackState = Omit<PaymentWidgetState, 'ref'>;
+
+/** What a ref to {@link PaymentWidget} offers: `widgetRef.current?.pay()` from your own "Place order" button. */
+export interface PaymentWidgetHandle {
+  /**
+   * Submits the widget's card form as its pay button would, `onBeforeSubmit`
+   * included. False when nothing was submitted (not `ready`).
+   */
+  pay(): boolean;
+  /** After a failed load or widget error: loads the widget again. */
+  retry(): void;
+}
 
 /** Props of {@link PaymentWidget}: the widget config plus presentation. */
 export interface PaymentWidgetProps extends PaymentWidgetInput {
@@ -35,9 +46,13 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
  *   fallback={({ status, retry }) => (status === 'error' ? <button onClick={retry}>Try again</button> : 'Loading…')}
  * />
  */
-export function PaymentWidget({ className, fallback, ...config }: PaymentWidgetProps): ReactNode {
+export const PaymentWidget = forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
+  { className, fallback, ...config },
+  handle,
+): ReactNode {
   const { ref, ...state } = usePaymentWidget(config);
-  const { status } = state;
+  const { status, pay, retry } = state;
+  useImperativeHandle(handle, () => ({ pay, retry }), [pay, retry]);
   const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
   return (
     <div className={className} data-wpwl-status={status} data-wpwl-expiring-soon={state.expiringSoon || undefined}>
@@ -45,4 +60,4 @@ export function PaymentWidget({ className, fallback, ...config }: PaymentWidgetP
       <div ref={ref} />
     </div>
   );
-}
+});

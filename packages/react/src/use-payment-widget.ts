@@ -20,6 +20,12 @@ export interface PaymentWidgetState {
   expiringSoon: boolean;
   /** After a failed load or widget error: loads the widget again. Stable across renders. */
   retry: () => void;
+  /**
+   * Pays from your own "Place order" button: submits the widget's card form as
+   * its pay button would, before-submit hooks included. False when nothing was
+   * submitted (not `ready`). Stable across renders.
+   */
+  pay: () => boolean;
 }
 
 /**
@@ -75,5 +81,5 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
     [widget],
   );
 
-  return { ref, status, error, expiresAt, expiringSoon, retry: widget.retry };
+  return { ref, status, error, expiresAt, expiringSoon, retry: widget.retry, pay: widget.pay };
 }

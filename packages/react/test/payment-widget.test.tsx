@@ -223,6 +223,32 @@ describe('<PaymentWidget>', () => {
 });
 
 describe('usePaymentWidget', () => {
+  it('pay() from the page\'s own "Place order" button submits the widget\'s card form once, through the hooks', async () => {
+    const onBeforeSubmit = vi.fn(() => true);
+    function OwnButton(): ReactNode {
+      const { ref, status, pay } = usePaymentWidget({
+        checkoutId: ID,
+        brands: 'VISA',
+        shopperResultUrl: RESULT_URL,
+        baseUrl: BASE,
+        onBeforeSubmit,
+      });
+      return (
+        <main>
+          <section ref={ref} />
+          <button disabled={status !== 'ready'} onClick={() => pay()}>
+            Place order
+          </button>
+        </main>
+      );
+    }
+    render(<OwnButton />);
+    const { submitted } = await finishLoad();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(submitted).toHaveLength(1);
+    expect(onBeforeSubmit).toHaveBeenCalledTimes(1);
+  });
+
   /** The widget's container appears only once the shopper asks to pay by card. */
   function Checkout(): ReactNode {
     const [open, setOpen] = useState(false);

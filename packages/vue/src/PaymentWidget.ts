@@ -82,6 +82,19 @@ export interface PaymentWidgetListeners {
   onExpiringSoon?: (expiresAt: number) => void;
 }
 
+/** What a template ref to {@link PaymentWidget} offers (`ref.value.pay()`). */
+// A type, not an interface: Vue's methods slot wants an index-signature-compatible object type.
+export type PaymentWidgetExposed = {
+  /**
+   * Pays from your own "Place order" button: submits the widget's card form as
+   * its pay button would, `beforeSubmit` included. False when nothing was
+   * submitted (not `ready`).
+   */
+  pay(): boolean;
+  /** After a failed load or widget error: loads the widget again. */
+  retry(): void;
+};
+
 /** Props of the error slot. */
 export interface PaymentWidgetErrorSlotProps {
   /** Why the widget is in `error`: switch on `error.code`. */
@@ -113,7 +126,7 @@ export type PaymentWidgetComponent = DefineComponent<
   {},
   {},
   {},
-  {},
+  PaymentWidgetExposed,
   ComponentOptionsMixin,
   ComponentOptionsMixin,
   PaymentWidgetEmits,
@@ -144,8 +157,8 @@ const PROPS: (keyof PaymentWidgetProps)[] = [...(Object.keys(WIDGET_CONFIG_FIELD
  * </PaymentWidget>
  */
 export const PaymentWidget = defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
-  (props, { emit, slots }) => {
-    const { containerRef, status, error, expiringSoon, retry } = usePaymentWidget(() => ({
+  (props, { emit, slots, expose }) => {
+    const { containerRef, status, error, expiringSoon, retry, pay } = usePaymentWidget(() => ({
       ...props,
       onBeforeSubmit: props.beforeSubmit,
       onReady: () => emit('ready'),
@@ -154,6 +167,7 @@ export const PaymentWidget = defineComponent<PaymentWidgetProps, PaymentWidgetEm
       onStatusChange: (snapshot: WidgetSnapshot) => emit('status-change', snapshot),
       onExpiringSoon: (expiresAt: number) => emit('expiring-soon', expiresAt),
     }));
+    expose({ pay, retry } satisfies PaymentWidgetExposed);
     return () => {
       const now = status.value;
       return h('div', { 'data-wpwl-status': now, 'data-wpwl-expiring-soon': expiringSoon.value || undefined }, [

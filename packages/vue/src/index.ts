@@ -8,6 +8,7 @@ export {
   type PaymentWidgetListeners,
   type PaymentWidgetComponent,
   type PaymentWidgetErrorSlotProps,
+  type PaymentWidgetExposed,
 } from './PaymentWidget.js';
 export { usePaymentWidget, type UsePaymentWidgetConfig, type UsePaymentWidgetReturn } from './usePaymentWidget.js';
 export { wpwlDefaultsKey } from './context.js';

@@ -35,6 +35,12 @@ export interface UsePaymentWidgetReturn {
   expiringSoon: Readonly<ShallowRef<boolean>>;
   /** After a failed load or widget error: loads the widget again. */
   retry(): void;
+  /**
+   * Pays from your own "Place order" button: submits the widget's card form as
+   * its pay button would, before-submit hooks included. False when nothing was
+   * submitted (not `ready`).
+   */
+  pay(): boolean;
 }
 
 /**
@@ -85,5 +91,5 @@ export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig
     unsubscribe();
   });
 
-  return { containerRef, status, error, expiresAt, expiringSoon, retry: () => controller.retry() };
+  return { containerRef, status, error, expiresAt, expiringSoon, retry: () => controller.retry(), pay: () => controller.pay() };
 }

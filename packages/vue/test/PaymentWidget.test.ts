@@ -54,6 +54,15 @@ afterEach(async () => {
 });
 
 describe('<PaymentWidget>', () => {
+  it("exposes pay() to a template ref: the page's own button submits the card form through beforeSubmit", async () => {
+    const beforeSubmit = vi.fn(() => true);
+    const { wrapper, submitted } = await renderReady({ beforeSubmit });
+    const exposed = wrapper.vm as unknown as { pay(): boolean };
+    expect(exposed.pay()).toBe(true);
+    expect(submitted).toHaveLength(1);
+    expect(beforeSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('renders the widget form from its props, shows the loading slot, then emits ready', async () => {
     const wrapper = render({ locale: 'de-DE', options: { style: 'plain' } }, { loading: () => h('p', { class: 'spinner' }, 'Loading…') });
     expect(wrapper.find('.spinner').exists()).toBe(true);

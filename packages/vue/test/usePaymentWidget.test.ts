@@ -33,6 +33,16 @@ afterEach(async () => {
 });
 
 describe('usePaymentWidget', () => {
+  it("pay() submits the widget's card form once it is ready, not before", async () => {
+    const { containerRef, pay, el } = use({ checkoutId: ID, ...base });
+    containerRef.value = el;
+    await nextTick();
+    expect(pay()).toBe(false);
+    const { submitted } = await widget.finishLoad();
+    expect(pay()).toBe(true);
+    expect(submitted).toHaveLength(1);
+  });
+
   it('mounts into the element its template ref receives, mirrors the status, and unloads when the scope stops', async () => {
     const { containerRef, status, error, el } = use({ checkoutId: ID, ...base });
     expect(status.value).toBe('idle');

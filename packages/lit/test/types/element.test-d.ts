@@ -18,6 +18,7 @@ describe('<wpwl-widget>', () => {
     expectTypeOf(el.expiresInMs).toEqualTypeOf<number | undefined>();
     expectTypeOf(el.createdAt).toEqualTypeOf<Date | number | undefined>();
     expectTypeOf(el.retry).toEqualTypeOf<() => void>();
+    expectTypeOf(el.pay).toEqualTypeOf<() => boolean>();
     // @ts-expect-error: status is read-only, the element sets it
     el.status = 'ready';
   });

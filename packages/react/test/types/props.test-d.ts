@@ -1,15 +1,23 @@
 // The public types of @wpwl/react: the component's props, the fallback's
 // two forms, and what usePaymentWidget returns.
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ComponentRef, ReactNode } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { WidgetStatus, WpwlError } from '@wpwl/core';
-import { PaymentWidget, usePaymentWidget, type PaymentWidgetFallbackState, type PaymentWidgetProps } from '../../src/index.js';
+import {
+  PaymentWidget,
+  usePaymentWidget,
+  type PaymentWidgetFallbackState,
+  type PaymentWidgetHandle,
+  type PaymentWidgetProps,
+} from '../../src/index.js';
 
 const required = { checkoutId: '8a8294174b7ecb28014b9699220015ca' };
 
 describe('<PaymentWidget> props', () => {
   it('need a checkout id; the rest may come from <WpwlProvider>', () => {
-    expectTypeOf<ComponentProps<typeof PaymentWidget>>().toEqualTypeOf<PaymentWidgetProps>();
+    expectTypeOf<Omit<ComponentPropsWithoutRef<typeof PaymentWidget>, 'key'>>().toEqualTypeOf<PaymentWidgetProps>();
+    // A ref to the component offers pay() for a "Place order" button of the page's own.
+    expectTypeOf<ComponentRef<typeof PaymentWidget>>().toEqualTypeOf<PaymentWidgetHandle>();
     expectTypeOf(required).toExtend<PaymentWidgetProps>();
     expectTypeOf({ brands: 'VISA' }).not.toExtend<PaymentWidgetProps>();
   });
@@ -37,5 +45,6 @@ describe('usePaymentWidget', () => {
     expectTypeOf<State['error']>().toEqualTypeOf<WpwlError | undefined>();
     expectTypeOf<State['expiresAt']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<State['retry']>().toEqualTypeOf<() => void>();
+    expectTypeOf<State['pay']>().toEqualTypeOf<() => boolean>();
   });
 });

@@ -30,6 +30,12 @@ describe('<PaymentWidget>', () => {
     expectTypeOf<'payment-done'>().not.toExtend<keyof PaymentWidgetEmits>();
   });
 
+  it('exposes pay and retry to a template ref', () => {
+    type Instance = InstanceType<typeof PaymentWidget>;
+    expectTypeOf<Instance['pay']>().toEqualTypeOf<() => boolean>();
+    expectTypeOf<Instance['retry']>().toEqualTypeOf<() => void>();
+  });
+
   it('gives the error slot the error and retry', () => {
     expectTypeOf<PaymentWidgetErrorSlotProps>().toEqualTypeOf<{ error: WpwlError | undefined; retry(): void }>();
   });
