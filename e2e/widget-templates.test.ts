@@ -116,3 +116,33 @@ describe('inputs a store plugin puts into the widget form', () => {
     expect(status.body.registrationId).toMatch(/^[A-Za-z0-9.-]{32,48}$/);
   });
 });
+
+describe('a template re-inserted without wpwl.unload()', () => {
+  it('the re-rendered checkout markup gets a form again (the old widget, whose form is gone, is unloaded), and it pays', async () => {
+    tab = await browser.newPage();
+    await tab.page.goto(await templatePage('options in the script after the widget tag'));
+    await tab.page.waitForSelector('html[data-ready]');
+    const src = await tab.page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="paymentWidgets.js"]')!.src);
+    // What a store plugin's AJAX re-render does: new markup for the payment step, its script tag included.
+    await tab.page.evaluate((scriptSrc) => {
+      document.documentElement.removeAttribute('data-ready');
+      const action = document.querySelector('form.paymentWidgets')!.getAttribute('action')!;
+      document.body.innerHTML = `<form action="${action}" class="paymentWidgets" data-brands="VISA MASTER"></form>`;
+      (window as unknown as { wpwlOptions: unknown }).wpwlOptions = {
+        locale: 'de',
+        onReady: () => document.documentElement.setAttribute('data-ready', ''),
+      };
+      const script = document.createElement('script');
+      script.src = scriptSrc;
+      document.body.append(script);
+    }, src);
+    await tab.page.waitForSelector('html[data-ready]');
+    expect(await tab.page.locator('.wpwl-container').count()).toBe(1);
+    expect(await tab.page.locator('.wpwl-button-pay').textContent()).toBe('Jetzt bezahlen');
+
+    await fillCard(tab.page, SUCCESS_CARD);
+    await tab.page.click('.wpwl-button-pay');
+    await tab.page.waitForURL((url) => url.pathname === '/result.html');
+    expect(tab.errors).toEqual([]);
+  });
+});

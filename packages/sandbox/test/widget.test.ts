@@ -285,15 +285,31 @@ describe('rendering', () => {
     expect(document.querySelector('.wpwl-container')).toBeNull();
   });
 
-  it('refuses to run twice without an unload in between', async () => {
+  it("refuses to run twice while its forms are still shown, and tells the page's onError", async () => {
     page();
-    await loadWidget();
+    const onError = vi.fn();
+    await loadWidget({ onError });
     const first = win.wpwl;
     new Function(widgetSource)();
     await settle();
     expect(win.wpwl).toBe(first);
     expect(document.querySelectorAll('.wpwl-container')).toHaveLength(1);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('loaded twice'));
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'WidgetError', event: 'loaded_twice' }));
+  });
+
+  it('a template re-inserted without wpwl.unload(): the earlier widget, whose forms are gone, is unloaded and the new form renders', async () => {
+    page();
+    await loadWidget();
+    const first = win.wpwl!;
+    // The page replaces its checkout markup (an AJAX re-render), script tag included.
+    page();
+    widgetTag.remove();
+    await loadWidget({ locale: 'de' });
+    expect(win.wpwl).not.toBe(first);
+    expect(document.querySelectorAll('.wpwl-container')).toHaveLength(1);
+    expect(q('.wpwl-button-pay').textContent).toBe('Jetzt bezahlen');
+    expect(console.error).not.toHaveBeenCalledWith(expect.stringContaining('loaded twice'));
   });
 });
 

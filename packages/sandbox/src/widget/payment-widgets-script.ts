@@ -19,9 +19,28 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   var SCRIPT_PATH = '/v1/paymentWidgets.js';
   var doc = window.document;
 
+  // Loaded again without wpwl.unload() (a template re-inserted by AJAX): when
+  // the earlier widget's forms have left the page, it is unloaded and this one
+  // renders; while they are still shown, this load stops and says so, to the
+  // page's onError as well as the console, so a page is never left silently
+  // without a form.
   if (window.wpwl && window.wpwl.sandbox === true) {
-    console.error('[wpwl] paymentWidgets.js was loaded twice: call wpwl.unload() and remove the old script tag before loading it again');
-    return;
+    var previous = window.wpwl;
+    if (typeof previous.formsGone === 'function' && previous.formsGone()) {
+      previous.unload();
+    } else {
+      var twice = 'paymentWidgets.js was loaded twice while its forms are still on the page: call wpwl.unload() and remove the old script tag before loading it again';
+      console.error('[wpwl] ' + twice);
+      var pageOptions = window.wpwlOptions;
+      if (pageOptions && typeof pageOptions.onError === 'function') {
+        try {
+          pageOptions.onError.call(window, { name: 'WidgetError', event: 'loaded_twice', message: twice });
+        } catch (error) {
+          console.error('[wpwl] wpwlOptions.onError threw', error);
+        }
+      }
+      return;
+    }
   }
 
   var ownScript = findOwnScript();
@@ -123,7 +142,11 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     checkout: { id: checkoutId },
     staticLoaded: false,
     unload: unload,
-    executePayment: executePayment
+    executePayment: executePayment,
+    // Sandbox only: the forms this widget rendered are all gone from the page.
+    formsGone: function () {
+      return contexts.length > 0 && contexts.every(function (ctx) { return !ctx.container.isConnected; });
+    }
   };
   window.wpwl = api;
 
