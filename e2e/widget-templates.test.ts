@@ -146,3 +146,36 @@ describe('a template re-inserted without wpwl.unload()', () => {
     expect(tab.errors).toEqual([]);
   });
 });
+
+describe('mada detection, as Saudi store plugins configure it', () => {
+  it('a mada BIN is detected as MADA under brandDetectionPriority, and the payment goes as MADA', async () => {
+    tab = await browser.newPage();
+    const checkout = await createCheckout(sandbox);
+    const file = `${checkout.id}.html`;
+    await writeFile(
+      join(dir, file),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Checkout</title></head><body>
+      <script>
+        var wpwlOptions = {
+          brandDetection: true,
+          brandDetectionPriority: ['MADA', 'VISA', 'MASTER'],
+          onDetectBrand: function (brands, activeBrand) { document.documentElement.setAttribute('data-active-brand', activeBrand); },
+          onReady: function () { document.documentElement.setAttribute('data-ready', ''); },
+        };
+      </script>
+      <script src="${sandbox.url}/v1/paymentWidgets.js?checkoutId=${checkout.id}"></script>
+      <form action="${pages.url}/result.html" class="paymentWidgets" data-brands="VISA MASTER MADA"></form>
+      </body></html>`,
+    );
+    await tab.page.goto(`${pages.url}/${file}`);
+    await tab.page.waitForSelector('html[data-ready]');
+    await fillCard(tab.page, '5888450000000003');
+    await tab.page.waitForSelector('html[data-active-brand="MADA"]');
+    expect(await tab.page.locator('.wpwl-control-brand').inputValue()).toBe('MADA');
+    await tab.page.click('.wpwl-button-pay');
+    await tab.page.waitForURL((url) => url.pathname === '/result.html');
+    const status = await readPaymentStatus(sandbox, `/v1/checkouts/${checkout.id}/payment`);
+    expect(status.body.paymentBrand).toBe('MADA');
+    expect(status.body.result?.code).toMatch(SUCCESS_RESULT);
+  });
+});

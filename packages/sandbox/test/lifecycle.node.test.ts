@@ -214,6 +214,9 @@ describe('test cards', () => {
     ['4200000000000000', 'CARTEBANCAIRE'],
     ['5454545454545454', 'CARTEBANCAIRE'],
     ['5078030000000003', 'MEEZA'],
+    // mada's own BINs: a Visa-range one, and one in the Maestro range that only its BIN makes mada.
+    ['4464040000000007', 'MADA'],
+    ['5888450000000003', 'MADA'],
   ])('takes %s as a co-branded %s card', async (number, brand) => {
     const c = await start();
     const answer = await c.pay({ 'card.number': number, paymentBrand: brand });

@@ -135,6 +135,12 @@ const shopperCases: Case[] = [
     '100.100.700',
     'card.number',
   ],
+  [
+    'mada brand on a Maestro number that is no mada BIN',
+    { paymentBrand: 'MADA', 'card.number': '5888000000000006' },
+    '100.100.700',
+    'card.number',
+  ],
   ['non-card brand', { paymentBrand: 'PAYPAL' }, '600.200.100', 'paymentBrand'],
   ['custom parameter without SHOPPER_ prefix', { 'customParameters[note]': 'x' }, '200.300.404', 'customParameters[note]'],
   ['missing card number', { 'card.number': '' }, '100.100.101', 'card.number'],

@@ -789,10 +789,36 @@ describe('brands', () => {
     const onChangeBrand = vi.fn();
     await loadWidget({ onDetectBrand, onChangeBrand });
     fill('.wpwl-control-cardNumber', '5555 5555');
-    expect(onDetectBrand).toHaveBeenLastCalledWith(expect.arrayContaining(['MASTER']));
+    // onDetectBrand(brands, activeBrand), as the widget's integrations read it.
+    expect(onDetectBrand).toHaveBeenLastCalledWith(expect.arrayContaining(['MASTER']), 'MASTER');
     expect(onChangeBrand).toHaveBeenCalledWith('MASTER');
     expect(q<HTMLSelectElement>('.wpwl-control-brand').value).toBe('MASTER');
     expect(q('.wpwl-brand-card').classList.contains('wpwl-brand-MASTER')).toBe(true);
+  });
+});
+
+describe('mada', () => {
+  it.each([
+    ['4464 0400 0000 0007', 'a Visa-range BIN'],
+    ['5888 4500 0000 0003', 'a Maestro-range BIN'],
+  ])('%s (%s) is detected as MADA under brandDetectionPriority, and pays as MADA', async (number) => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER MADA"></form>`);
+    const onDetectBrand = vi.fn();
+    await loadWidget({ brandDetection: true, brandDetectionPriority: ['MADA', 'VISA', 'MASTER'], onDetectBrand });
+    fillValidCard(number);
+    expect(onDetectBrand).toHaveBeenLastCalledWith(expect.arrayContaining(['MADA']), 'MADA');
+    expect(q<HTMLSelectElement>('.wpwl-control-brand').value).toBe('MADA');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(document.querySelector('.wpwl-has-error')).toBeNull();
+    expect(gateway.posts()[0]?.body.get('paymentBrand')).toBe('MADA');
+  });
+
+  it('without a priority list a Visa-range mada card stays VISA, the first brand offered', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER MADA"></form>`);
+    await loadWidget({ brandDetection: true });
+    fillValidCard('4464 0400 0000 0007');
+    expect(q<HTMLSelectElement>('.wpwl-control-brand').value).toBe('VISA');
   });
 });
 

@@ -123,6 +123,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   // Domestic schemes issued co-branded on another scheme's numbers: a card of
   // such a brand is valid when its number is one of these schemes'.
   var CO_BRANDED = { MADA: ['VISA', 'MASTER'], CARTEBANCAIRE: ['VISA', 'MASTER'], MEEZA: ['MAESTRO'] };
+  // mada's own BINs (the list in the sandbox's cards.ts): detected as MADA beside the scheme of the range.
+  var MADA_BINS = /^(?:4(?:06996|10685|17633|28671|28672|28673|31361|32328|34107|40647|40795|46393|46404|57865|57997|68540|68541|68542|68543|74491|83010|83011|83012)|5(?:04300|08160|13213|21076|24130|29415|35825|43085|43357|49760|54180|57606|58848|85265|88845|88848|88850|88982|88983|89005|89206)|6(?:04906|05141|36120)|9682(?:0[1-9]|1[01]))/;
 
   // Set from the options by readOptions().
   var locale = 'en';
@@ -462,32 +464,47 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   // ---- brands --------------------------------------------------------------
 
   function detect(number) {
-    var found = [];
+    var found = MADA_BINS.test(number) ? ['MADA'] : [];
     DETECTION.forEach(function (entry) {
       if (entry[1].test(number)) found.push(entry[0]);
     });
     return found;
   }
 
+  // The detected brands in the order of options.brandDetectionPriority; the others after, as detected.
+  function byPriority(brands) {
+    var priority = Array.isArray(options.brandDetectionPriority) ? options.brandDetectionPriority : [];
+    var rank = function (brand) {
+      var at = priority.indexOf(brand);
+      return at === -1 ? priority.length + brands.indexOf(brand) : at;
+    };
+    return brands.slice().sort(function (a, b) { return rank(a) - rank(b); });
+  }
+
   // True when the number belongs to the brand that will be sent with it.
   function fitsBrand(number, brand) {
     var found = detect(number);
-    return (CO_BRANDED[brand] || [brand]).some(function (scheme) { return found.indexOf(scheme) !== -1; });
+    return (CO_BRANDED[brand] || []).concat([brand]).some(function (scheme) { return found.indexOf(scheme) !== -1; });
   }
 
+  // On each keystroke: the brands the number belongs to. When they change, the
+  // form switches to the one the page prefers (brandDetectionPriority, else the
+  // first detected) if it offers it, then onDetectBrand(brands, activeBrand) runs.
   function detectBrand(ctx) {
     var found = detect(digits(ctx.fields.cardNumber.value));
-    if (found.join(' ') !== ctx.detected.join(' ')) {
-      ctx.detected = found;
-      call('onDetectBrand', ctx.form, [found.slice()]);
+    if (found.join(' ') === ctx.detected.join(' ')) return;
+    ctx.detected = found;
+    if (options.brandDetection !== false) {
+      var offered = byPriority(found.filter(function (brand) { return ctx.brands.indexOf(brand) !== -1; }));
+      var preferred = Array.isArray(options.brandDetectionPriority) ? offered[0] : offered.indexOf(ctx.brand) === -1 && offered[0];
+      if (preferred && preferred !== ctx.brand) {
+        ctx.fields.brand.value = preferred;
+        changeBrand(ctx, preferred);
+      }
     }
-    if (options.brandDetection === false) return;
-    var offered = found.filter(function (brand) { return ctx.brands.indexOf(brand) !== -1; });
-    if (offered.length && offered.indexOf(ctx.brand) === -1) {
-      ctx.fields.brand.value = offered[0];
-      changeBrand(ctx, offered[0]);
-    }
+    call('onDetectBrand', ctx.form, [found.slice(), ctx.brand]);
   }
+
 
   function changeBrand(ctx, brand) {
     if (brand === ctx.brand) return;
