@@ -79,7 +79,8 @@ const GROUPS: ReadonlyArray<readonly [ResultClassification, RegExp]> = [
   ['configValidation', /^(600\.[23]|500\.[12]|800\.121)/],
   ['registrationValidation', /^(100\.[13]50)/],
   ['jobValidation', /^(100\.250|100\.360)/],
-  ['referenceValidation', /^(700\.[1345][05]0)/],
+  // 700.600.xxx / 700.601.xxx: a retry the gateway blocks for this reference (published, e.g. 700.600.002).
+  ['referenceValidation', /^(700\.[1345][05]0|700\.60[01]\.)/],
   ['formatValidation', /^(200\.[123]|100\.[53][07]|800\.900|100\.[69]00\.500)/],
   ['contactValidation', /^(100\.700|100\.900\.[123467890])/],
   ['accountValidation', /^(100\.100|100\.2[01])/],

@@ -44,6 +44,10 @@ describe('classifyResultCode', () => {
     ['100.150.100', 'registrationValidation'],
     ['100.250.100', 'jobValidation'],
     ['700.400.100', 'referenceValidation'],
+    // Retries the gateway blocks for a reference: published codes real status answers carry.
+    ['700.600.002', 'referenceValidation'],
+    ['700.601.001', 'referenceValidation'],
+    ['700.601.003', 'referenceValidation'],
     ['200.300.404', 'formatValidation'],
     ['100.300.101', 'formatValidation'],
     ['800.900.100', 'formatValidation'],
