@@ -148,6 +148,35 @@ export class Gateway {
     return this.json(200, RESULTS.checkoutCreated, { id: checkout.id, ...(integrity ? { integrity } : {}) });
   }
 
+  /**
+   * `POST /v1/checkouts/{id}` — update checkout: the parameters given replace
+   * the checkout's (amount, currency, payment type, shopper result URL, the
+   * echoed customer, billing, cart and custom parameters), checked like
+   * prepare checkout on the result. Only while it is open and unpaid.
+   */
+  updateCheckout(id: string, params: Record<string, string>): Reply {
+    const foreign = this.foreignEntity(params);
+    if (foreign) return foreign;
+    const checkout = this.openCheckout(id);
+    if (!checkout) return this.checkoutGone();
+    if (checkout.submission) return this.json(400, RESULTS.duplicate);
+    const merged = {
+      amount: centsToAmount(checkout.amountCents),
+      currency: checkout.currency,
+      paymentType: checkout.paymentType,
+      ...params,
+    };
+    const violations = validateParams(merged, 'checkout');
+    if (violations.length > 0) return this.invalid(violations, params);
+    checkout.amountCents = amountToCents(merged.amount);
+    checkout.currency = merged.currency;
+    checkout.paymentType = merged.paymentType;
+    checkout.echo = { ...checkout.echo, ...echoable(params) };
+    if (params.shopperResultUrl) checkout.shopperResultUrl = params.shopperResultUrl;
+    if (params.createRegistration !== undefined) checkout.createRegistration = params.createRegistration === 'true';
+    return this.json(200, RESULTS.checkoutUpdated, { id: checkout.id });
+  }
+
   /** `GET /v1/checkouts/{id}/widget-session` — what the served widget needs to render. */
   widgetSession(id: string): Reply {
     const checkout = this.openCheckout(id);

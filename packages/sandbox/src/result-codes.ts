@@ -15,6 +15,7 @@ const r = (code: string, description: string): Result => ({ code, description })
 export const RESULTS = {
   success: r('000.100.110', "Request successfully processed in 'Merchant in Integrator Test Mode'"),
   checkoutCreated: r('000.200.100', 'successfully created checkout'),
+  checkoutUpdated: r('000.200.101', 'successfully updated checkout'),
   pending: r('000.200.000', 'transaction pending'),
   invalidParameter: r('200.300.404', 'invalid or missing parameter'),
   checkoutUnknown: r('200.300.404', 'invalid or missing parameter: checkout id expired or unknown'),

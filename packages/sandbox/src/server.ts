@@ -185,6 +185,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return reply(gateway.createCheckout(await readForm(req)));
     }
 
+    const updatePath = /^\/v1\/checkouts\/([^/]+)$/.exec(path);
+    if (updatePath) {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('checkout')) return;
+      const id = safeDecode(updatePath[1] ?? '');
+      const params = await readForm(req);
+      if (!CHECKOUT_ID_PATTERN.test(id)) return json(404, RESULTS.checkoutUnknown);
+      return reply(gateway.updateCheckout(id, params));
+    }
+
     const checkoutPath = /^\/v1\/checkouts\/([^/]+)\/(payment|registration|widget-session)$/.exec(path);
     if (checkoutPath) {
       const id = safeDecode(checkoutPath[1] ?? '');

@@ -116,6 +116,37 @@ describe('one payment per checkout', () => {
   });
 });
 
+describe('update checkout (POST /v1/checkouts/{id})', () => {
+  it('answers 000.200.101, and the payment is then made with the updated amount and parameters', async () => {
+    const c = await start();
+    const id = await c.checkout();
+    const updated = await c.request('POST', `/v1/checkouts/${id}`, {
+      entityId: c.sandbox.entityId,
+      amount: '17.50',
+      'customParameters[SHOPPER_order]': 'A-17',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id, result: { code: '000.200.101' } });
+    const paid = await c.shopperPays(id);
+    expect(paid.body).toMatchObject({ amount: '17.50', currency: 'EUR', customParameters: { SHOPPER_order: 'A-17' } });
+  });
+
+  it('checks the update like prepare checkout, and refuses it without a token, for a paid or an unknown checkout', async () => {
+    const c = await start();
+    const id = await c.checkout();
+    const bad = await c.request('POST', `/v1/checkouts/${id}`, { entityId: c.sandbox.entityId, amount: '1.999' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('amount');
+    expect((await c.request('POST', `/v1/checkouts/${id}`, { entityId: c.sandbox.entityId, amount: '5.00' }, 'none')).status).toBe(401);
+    await c.shopperPays(id);
+    const afterPayment = await c.request('POST', `/v1/checkouts/${id}`, { entityId: c.sandbox.entityId, amount: '5.00' });
+    expect(afterPayment.status).toBe(400);
+    expect(afterPayment.body).toMatchObject({ result: { code: '200.300.405' } });
+    const unknown = await c.request('POST', `/v1/checkouts/${'0'.repeat(32)}`, { entityId: c.sandbox.entityId, amount: '5.00' });
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('the payment response', () => {
   it('has the interface formats and keeps only BIN and last four digits', async () => {
     const c = await start();

@@ -65,6 +65,17 @@ export interface GatewayClient {
    */
   prepareCheckout(params: CheckoutParams, options?: CallOptions): Promise<CheckoutResult>;
   /**
+   * Updates an open checkout (`POST /v1/checkouts/{id}`), e.g. a new amount
+   * after the shopper changed the cart: the parameters given replace the
+   * checkout's, the others stay. The gateway answers `000.200.101`. Validated
+   * like `prepareCheckout`, except that amount, currency and payment type may
+   * be left out.
+   *
+   * @throws GatewayValidationError (`VALIDATION_FAILED`) for a malformed checkout id or a broken rule; nothing is sent
+   * @throws WpwlServerError `GATEWAY_REJECTED` when the gateway answers 400 (the checkout has a payment already, say)
+   */
+  updateCheckout(checkoutId: string, params: Partial<CheckoutParams>, options?: CallOptions): Promise<CheckoutResult>;
+  /**
    * Reads the payment (or registration) of a checkout. Accepts only
    * `/v1/checkouts/{id}/payment`, `/v1/checkouts/{id}/registration` or a bare
    * checkout id. A declined payment is a result (HTTP 400), not an error: check
@@ -248,6 +259,35 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         limits,
       );
       if (response.status === 400) throw rejected('prepareCheckout', readPaymentResult(response.body, response.status));
+      return readCheckoutResult(response.body, response.status, isCheckoutId);
+    },
+
+    async updateCheckout(checkoutId, params, options) {
+      const limits = callLimits(options);
+      if (typeof checkoutId !== 'string' || !isCheckoutId(checkoutId)) {
+        throw new GatewayValidationError(
+          [
+            {
+              field: 'checkoutId',
+              rule: 'a checkout id',
+              message: 'must be the id prepareCheckout answered (32-48 letters, digits, dot, hyphen)',
+            },
+          ],
+          'updateCheckout',
+        );
+      }
+      if (typeof params !== 'object' || params === null) {
+        throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'updateCheckout');
+      }
+      const { flatParameters, ...nested } = params;
+      const { flat, violations } = buildBody(nested, flatParameters, 'checkoutUpdate');
+      if (violations.length > 0) throw new GatewayValidationError(violations, 'updateCheckout');
+      const response = await sendToGateway(
+        transport,
+        { method: 'POST', path: `/v1/checkouts/${checkoutId}`, params: flat, operation: 'updateCheckout' },
+        limits,
+      );
+      if (response.status === 400) throw rejected('updateCheckout', readPaymentResult(response.body, response.status));
       return readCheckoutResult(response.body, response.status, isCheckoutId);
     },
 

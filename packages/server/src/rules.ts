@@ -5,9 +5,15 @@ import { validateParams } from '@wpwl/gateway-spec';
 import type { ParameterViolation } from './errors.js';
 
 /** Which field table applies: prepare checkout, or a referencing request (capture, refund, reversal). */
-export type RuleSet = 'checkout' | 'reference';
+export type RuleSet = 'checkout' | 'checkoutUpdate' | 'reference';
+
+/** What an update need not send: the checkout keeps its own. */
+const KEPT_BY_AN_UPDATE = ['amount', 'currency', 'paymentType'];
 
 /** Every rule of the interface's field tables the flat parameters break. */
 export function checkFieldRules(flat: Record<string, string>, ruleSet: RuleSet): ParameterViolation[] {
-  return validateParams(flat, ruleSet).map(({ field, rule, message }) => ({ field, rule, message }));
+  const violations = validateParams(flat, ruleSet === 'checkoutUpdate' ? 'checkout' : ruleSet);
+  return violations
+    .filter((v) => !(ruleSet === 'checkoutUpdate' && v.rule === 'required' && KEPT_BY_AN_UPDATE.includes(v.field)))
+    .map(({ field, rule, message }) => ({ field, rule, message }));
 }

@@ -112,6 +112,27 @@ describe('prepare → pay → status → verify', () => {
   });
 });
 
+describe('update checkout', () => {
+  it('a changed cart: the checkout takes the new amount (000.200.101), and the payment verifies against it', async () => {
+    const checkout = await gateway.prepareCheckout({ amount: '92.00', currency: 'EUR', paymentType: 'DB' });
+    const updated = await gateway.updateCheckout(checkout.id, { amount: '17.50', customParameters: { SHOPPER_order: 'A-17' } });
+    expect(updated.id).toBe(checkout.id);
+    expect(updated.result.code).toBe('000.200.101');
+    await payAsShopper(checkout.id, { number: '4200000000000000', brand: 'VISA' });
+    const result = await gateway.getPaymentStatus(checkout.id);
+    expect(verifyPayment(result, { checkoutId: checkout.id, amount: '17.50', currency: 'EUR', paymentType: 'DB' }).ok).toBe(true);
+  });
+
+  it('refuses a malformed id or amount before sending, and reports a paid checkout as GATEWAY_REJECTED', async () => {
+    const checkout = await gateway.prepareCheckout({ amount: '92.00', currency: 'EUR', paymentType: 'DB' });
+    expect(await caught(() => gateway.updateCheckout('../payments/x', { amount: '1.00' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await caught(() => gateway.updateCheckout(checkout.id, { amount: '1.999' }))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    await payAsShopper(checkout.id, { number: '4200000000000000', brand: 'VISA' });
+    const error = await caught(() => gateway.updateCheckout(checkout.id, { amount: '5.00' }));
+    expect(error).toMatchObject({ code: 'GATEWAY_REJECTED' });
+  });
+});
+
 describe('referencing requests', () => {
   it('captures a preauthorization in part', async () => {
     const checkout = await gateway.prepareCheckout({ amount: '50.00', currency: 'EUR', paymentType: 'PA' });
