@@ -83,11 +83,11 @@ function page(html = `<form action="${RESULT_URL}" class="paymentWidgets" data-b
 /** Adds the widget's script tag and runs the served text, as a browser would. */
 function loadWidget(options: Record<string, unknown> = {}): Promise<void> {
   const ready = new Promise<void>((resolve) => {
-    const onReady = options.onReady as (() => void) | undefined;
+    const onReady = options.onReady as ((...args: unknown[]) => void) | undefined;
     win.wpwlOptions = {
       ...options,
-      onReady() {
-        onReady?.();
+      onReady(...args: unknown[]) {
+        onReady?.(...args);
         resolve();
       },
     };
@@ -197,17 +197,20 @@ describe('rendering', () => {
     const container = q('#shop > div.wpwl-container.wpwl-container-card');
     expect(container.nextElementSibling).toBe(q('form.paymentWidgets'));
     expect(container.classList.contains('wpwl-style-card')).toBe(true);
-    const form = q<HTMLFormElement>('div.wpwl-container-card > form.wpwl-form.wpwl-form-card');
+    expect(container.id).toMatch(/^card_\d+$/);
+    const form = q<HTMLFormElement>('div.wpwl-container-card > form.wpwl-form.wpwl-form-card.wpwl-clearfix');
+    // onReady(paymentForms), as integrations read it.
+    expect(onReady).toHaveBeenCalledWith([form]);
     expect(form.getAttribute('method')?.toUpperCase()).toBe('POST');
     expect(form.action).toBe(`${BASE}${PAYMENT_PATH}`);
     const groups = [...form.querySelectorAll(':scope > .wpwl-group')].map((g) => g.className);
     expect(groups).toEqual([
-      'wpwl-group wpwl-group-brand',
-      'wpwl-group wpwl-group-cardNumber',
-      'wpwl-group wpwl-group-expiry',
-      'wpwl-group wpwl-group-cardHolder',
-      'wpwl-group wpwl-group-cvv',
-      'wpwl-group wpwl-group-submit',
+      'wpwl-group wpwl-group-brand wpwl-clearfix',
+      'wpwl-group wpwl-group-cardNumber wpwl-clearfix',
+      'wpwl-group wpwl-group-expiry wpwl-clearfix',
+      'wpwl-group wpwl-group-cardHolder wpwl-clearfix',
+      'wpwl-group wpwl-group-cvv wpwl-clearfix',
+      'wpwl-group wpwl-group-submit wpwl-clearfix',
     ]);
     const select = q<HTMLSelectElement>('.wpwl-group-brand select.wpwl-control.wpwl-control-brand');
     expect(select.name).toBe('paymentBrand');
@@ -216,9 +219,40 @@ describe('rendering', () => {
     expect(q('.wpwl-group-cardNumber .wpwl-label-cardNumber').textContent).toBe('Card Number');
     expect(q<HTMLInputElement>('.wpwl-group-cardHolder input.wpwl-control-cardHolder').name).toBe('card.holder');
     expect(q<HTMLInputElement>('.wpwl-control-expiry').placeholder).toBe('MM / YY');
-    expect(q('.wpwl-group-submit button.wpwl-button.wpwl-button-pay').textContent).toBe('Pay now');
-    expect(q('div.wpwl-container-card > div.wpwl-brand.wpwl-brand-card').classList.contains('wpwl-brand-VISA')).toBe(true);
+    expect(q('.wpwl-group-submit > .wpwl-wrapper-submit > button.wpwl-button.wpwl-button-pay[name="pay"]').textContent).toBe('Pay now');
+    // The logo sits in the brand group, where merchant code moves it from.
+    expect(q('.wpwl-group-brand > div.wpwl-brand.wpwl-brand-card').classList.contains('wpwl-brand-VISA')).toBe(true);
     expect(win.wpwl?.checkout).toMatchObject({ id: CHECKOUT_ID, amount: '92.00', currency: 'EUR' });
+  });
+
+  it("calls onBlurCardNumber and its siblings with isValid and this.$form, wrapped by the page's jQuery when it has one", async () => {
+    page();
+    const seen: Array<[string, boolean, unknown]> = [];
+    const record = (name: string) =>
+      function (this: { $form: unknown }, isValid: boolean) {
+        seen.push([name, isValid, this.$form]);
+      };
+    const jQuery = vi.fn((target: unknown) => ({ wrapped: target }));
+    vi.stubGlobal('jQuery', jQuery);
+    await loadWidget({
+      onBlurCardNumber: record('cardNumber'),
+      onBlurCvv: record('cvv'),
+      onBlurExpiryDate: record('expiry'),
+      onBlurCardHolder: record('cardHolder'),
+    });
+    const form = q<HTMLFormElement>('.wpwl-form-card');
+    fill('.wpwl-control-cardNumber', '4200 0000 0000 0000');
+    q('.wpwl-control-cardNumber').dispatchEvent(new Event('blur'));
+    fill('.wpwl-control-cvv', '1');
+    q('.wpwl-control-cvv').dispatchEvent(new Event('blur'));
+    expect(seen).toEqual([
+      ['cardNumber', true, { wrapped: form }],
+      ['cvv', false, { wrapped: form }],
+    ]);
+    vi.unstubAllGlobals();
+    vi.stubGlobal('fetch', gateway.fetch);
+    q('.wpwl-control-cardHolder').dispatchEvent(new Event('blur'));
+    expect(seen.at(-1)).toEqual(['cardHolder', false, form]);
   });
 
   it('injects its stylesheet and follow-up static script from the widget host', async () => {

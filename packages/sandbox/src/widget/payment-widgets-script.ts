@@ -271,7 +271,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     var forms = doc.querySelectorAll('form.paymentWidgets');
     if (forms.length === 0) console.warn('[wpwl] no <form class="paymentWidgets"> found in the page');
     for (var i = 0; i < forms.length; i++) renderMerchantForm(forms[i]);
-    call('onReady', window, []);
+    // onReady(paymentForms): the widget's forms, as integrations read them.
+    call('onReady', window, [contexts.map(function (ctx) { return ctx.form; })]);
   }
 
   function renderMerchantForm(merchantForm) {
@@ -300,8 +301,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
 
   function renderCardForm(merchantForm, brands) {
     var container = el('div', 'wpwl-container wpwl-container-card wpwl-style-' + styleName);
+    // The real widget's container id: card_ and digits.
+    container.id = 'card_' + nextContainerNumber();
     applyLocale(container);
-    var form = el('form', 'wpwl-form wpwl-form-card');
+    var form = el('form', 'wpwl-form wpwl-form-card wpwl-clearfix');
     form.method = 'POST';
     form.action = baseUrl + paymentPath;
     form.noValidate = true;
@@ -346,13 +349,16 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     var submitGroup = group(ctx, 'submit', null);
     var button = el('button', 'wpwl-button wpwl-button-pay');
     button.type = 'submit';
+    button.name = 'pay';
     button.textContent = texts.labels.submit;
-    submitGroup.appendChild(button);
+    wrapper(submitGroup, 'submit').appendChild(button);
     ctx.button = button;
 
+    // The brand logo sits in the brand group, where merchant code finds (and moves) it.
     ctx.logo = el('div', '');
-    container.appendChild(ctx.logo);
+    brandGroupEl.appendChild(ctx.logo);
     showBrand(ctx, ctx.brand);
+    listenForBlurs(ctx);
 
     listenForSubmits(ctx);
     listen(select, 'change', function () { changeBrand(ctx, select.value); });
@@ -411,8 +417,30 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     return null;
   }
 
+  var containerNumber = Math.floor(Math.random() * 1e6) * 100;
+  function nextContainerNumber() {
+    containerNumber += 1;
+    return String(containerNumber);
+  }
+
+  // The field callbacks integrations use: onBlurCardNumber(isValid) and its
+  // siblings, with this.$form the widget's form, wrapped by the page's jQuery
+  // when it has one (the real widget bundles jQuery; merchant code calls
+  // this.$form.find(...)).
+  function listenForBlurs(ctx) {
+    var callbacks = { cardNumber: ['onBlurCardNumber'], expiry: ['onBlurExpiryDate'], cardHolder: ['onBlurCardHolder'], cvv: ['onBlurCvv', 'onBlurSecurityCode'] };
+    Object.keys(callbacks).forEach(function (field) {
+      listen(ctx.fields[field], 'blur', function () {
+        syncFields(ctx);
+        var isValid = !validateCard(ctx).some(function (error) { return error[0] === field; });
+        var self = { $form: typeof window.jQuery === 'function' ? window.jQuery(ctx.form) : ctx.form };
+        callbacks[field].forEach(function (name) { call(name, self, [isValid]); });
+      });
+    });
+  }
+
   function group(ctx, name, labelKey) {
-    var node = el('div', 'wpwl-group wpwl-group-' + name);
+    var node = el('div', 'wpwl-group wpwl-group-' + name + ' wpwl-clearfix');
     if (labelKey && options.showLabels !== false) {
       var label = el('div', 'wpwl-label wpwl-label-' + name);
       label.textContent = texts.labels[labelKey];
