@@ -75,6 +75,13 @@ export interface FieldRule {
   readonly maxIndex?: number;
   /** Operations that accept the parameter; absent means all of them. */
   readonly operations?: readonly Operation[];
+  /**
+   * A looser format that production integrations are known to send and the
+   * gateway is known to accept (an order number "17" as merchantTransactionId,
+   * a postcode "N1 9GU"). A value that breaks `format` but fits this one is a
+   * warning, not a violation, unless the check is strict.
+   */
+  readonly tolerated?: FieldFormat;
 }
 
 type Entry = FieldFormat | [FieldFormat, Partial<Omit<FieldRule, 'format' | 'group'>>];
@@ -99,7 +106,13 @@ const PAYMENT_TYPES = ['PA', 'DB', 'CD', 'CP', 'RV', 'RF'] as const;
 const ENTITY_ID = matching(/^[0-9a-f]{32}$/, '32 lowercase hex characters (AN32)');
 const BRAND = matching(/^[A-Za-z0-9_]{1,32}$/, 'up to 32 letters, digits or underscores (AN32)');
 const NAME_CHARS = (max: number) => matching(/^[\p{L}\p{N}\s]+$/u, `up to ${max} letters, digits or spaces`, 1, max);
-const POSTCODE = matching(/^[A-Za-z0-9]{1,16}$/, '1-16 letters and digits');
+// The interface says letters and digits; real postcodes carry an inner space or hyphen (N1 9GU, 1000-001).
+const POSTCODE: Entry = [
+  matching(/^[A-Za-z0-9]{1,16}$/, '1-16 letters and digits'),
+  { tolerated: matching(/^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,14}[A-Za-z0-9])?$/, '1-16 letters and digits with inner spaces or hyphens') },
+];
+// The interface says 8-255; shops send their order numbers ("17") and the gateway takes them.
+const MERCHANT_REFERENCE: Entry = [text(8, 255), { tolerated: text(1, 255) }];
 const STATE = matching(/^[\p{L}\p{N}.]{1,50}$/u, '1-50 letters, digits and dots');
 const ITEM_LIMIT = { maxIndex: 999 };
 const PERCENT = matching(/^(?:100(?:\.0{1,2})?|[0-9]{1,2}(?:\.[0-9]{1,2})?)$/, 'a percentage from 0 to 100');
@@ -117,9 +130,9 @@ const BASIC = table('basic', {
     { operations: ['checkout'], key: matching(/^[A-Za-z0-9_]{1,32}$/, 'a brand code of up to 32 letters, digits or underscores') },
   ],
   descriptor: text(1, 127),
-  merchantTransactionId: text(8, 255),
-  merchantInvoiceId: text(8, 255),
-  merchantMemo: text(8, 255),
+  merchantTransactionId: MERCHANT_REFERENCE,
+  merchantInvoiceId: MERCHANT_REFERENCE,
+  merchantMemo: MERCHANT_REFERENCE,
   transactionCategory: oneOf('EC', 'MO', 'TO', 'PO', 'PM', 'MOTO'),
   sequence: text(1, 255),
   numberOfCaptures: matching(/^(?:[1-9]|[1-8][0-9]|9[0-8])$/, 'a number from 1 to 98 (N2)'),
@@ -138,15 +151,17 @@ const AUTHENTICATION = table('authentication', { entityId: ENTITY_ID });
 
 const FOREX = table('forex', { 'forex.amount': amount(10, 'required'), 'forex.currency': CURRENCY });
 
-const CARD_OPS = { operations: ['payment', 'checkoutPayment'] } as const;
+// Prepare checkout takes "any parameter of the structures below", card ones
+// included (plugins send card.holder there); the cross-field rule that asks for
+// number and expiry applies only where a card is paid with (validate.ts).
 const CARD = table('card', {
   // "A 3-128": names carry spaces, dots, apostrophes and hyphens between the letters.
-  'card.holder': [matching(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, '3-128 letters (A3-128)', 3, 128), CARD_OPS],
-  'card.number': [digits(8, 32), CARD_OPS],
-  'card.expiryMonth': [matching(/^(?:0[1-9]|1[0-2])$/, 'a month 01 to 12'), CARD_OPS],
-  'card.expiryYear': [matching(/^(?:19|20)[0-9]{2}$/, '4 digits starting with 19 or 20'), CARD_OPS],
-  'card.cvv': [digits(3, 4), CARD_OPS],
-  'card.numberType': [oneOf('PAN', 'DPAN'), CARD_OPS],
+  'card.holder': matching(/^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u, '3-128 letters (A3-128)', 3, 128),
+  'card.number': digits(8, 32),
+  'card.expiryMonth': matching(/^(?:0[1-9]|1[0-2])$/, 'a month 01 to 12'),
+  'card.expiryYear': matching(/^(?:19|20)[0-9]{2}$/, '4 digits starting with 19 or 20'),
+  'card.cvv': digits(3, 4),
+  'card.numberType': oneOf('PAN', 'DPAN'),
 });
 
 const WALLET = table('wallet', {

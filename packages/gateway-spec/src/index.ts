@@ -3,7 +3,15 @@
 
 export { FIELD_RULES, REQUIRED_PARAMS, PAYMENT_TYPES_BY_OPERATION, type FieldRule, type FieldGroup, type Operation } from './fields.js';
 export { matchesFormat, type FieldFormat } from './formats.js';
-export { validateParams, resolveField, type FieldViolation, type ValidateOptions, type ResolvedField } from './validate.js';
+export {
+  validateParams,
+  checkParams,
+  resolveField,
+  type FieldViolation,
+  type ValidateOptions,
+  type ParamsCheck,
+  type ResolvedField,
+} from './validate.js';
 export {
   CHECKOUT_ID_PATTERN,
   PAYMENT_ID_PATTERN,

@@ -1,7 +1,9 @@
-// Owns validateParams: checks a flat parameter set against FIELD_RULES, the
-// required parameters of an operation and the interface's cross-field rules.
-// Unknown parameters pass (the interface may add new ones at any time); a
-// known parameter with a bad value never does.
+// Owns checkParams / validateParams: checks a flat parameter set against
+// FIELD_RULES, the required parameters of an operation and the interface's
+// cross-field rules. Unknown parameters pass (the interface may add new ones at
+// any time); a known parameter with a bad value never does, except where
+// production integrations are known to send it and the gateway to accept it
+// (FieldRule.tolerated): that is a warning, a violation only when strict.
 
 import { matchesFormat } from './formats.js';
 import { FIELD_RULES, PAYMENT_TYPES_BY_OPERATION, REQUIRED_PARAMS, type FieldRule, type Operation } from './fields.js';
@@ -23,6 +25,22 @@ export interface ValidateOptions {
    * custom parameter names must then start with `SHOPPER_`.
    */
   fromShopper?: boolean;
+  /**
+   * Refuse what the interface's rules refuse even where the real gateway is
+   * known to be more lenient (FieldRule.tolerated): warnings become violations.
+   */
+  strict?: boolean;
+}
+
+/** What {@link checkParams} found. */
+export interface ParamsCheck {
+  /** Broken rules: a request carrying them fails. */
+  violations: FieldViolation[];
+  /**
+   * Values that break the interface's stated rule but are known to be sent by
+   * production integrations and accepted by the gateway; the request goes on.
+   */
+  warnings: FieldViolation[];
 }
 
 /** The rule a parameter name resolves to, with the list indices and map keys it carries. */
@@ -97,7 +115,18 @@ const OPERATION_WORDS: Record<Operation, string> = {
  * // → [{ field: 'amount', rule: 'up to 10 digits, …', message: 'amount must be up to 10 digits, …' }]
  */
 export function validateParams(params: Record<string, string>, operation: Operation, options: ValidateOptions = {}): FieldViolation[] {
+  const { violations, warnings } = checkParams(params, operation, options);
+  return options.strict ? [...violations, ...warnings] : violations;
+}
+
+/**
+ * Like {@link validateParams}, with the tolerated values apart: `violations`
+ * fail the request, `warnings` name the interface's rule a value breaks where
+ * the real gateway is known to accept it (e.g. merchantTransactionId "17").
+ */
+export function checkParams(params: Record<string, string>, operation: Operation, options: ValidateOptions = {}): ParamsCheck {
   const violations: FieldViolation[] = [];
+  const warnings: FieldViolation[] = [];
   const sent = (name: string) => {
     const value = params[name];
     return value !== undefined && value !== '';
@@ -140,7 +169,15 @@ export function validateParams(params: Record<string, string>, operation: Operat
       continue;
     }
     if (!matchesFormat(rule.format, value)) {
-      violations.push(violation(param, rule.format.rule));
+      if (rule.tolerated && matchesFormat(rule.tolerated, value)) {
+        warnings.push(
+          violation(
+            param,
+            rule.format.rule,
+            `${param} should be ${rule.format.rule} by the interface; sent anyway, as the gateway is known to accept ${rule.tolerated.rule}`,
+          ),
+        );
+      } else violations.push(violation(param, rule.format.rule));
       continue;
     }
     if (param === 'paymentType' && !PAYMENT_TYPES_BY_OPERATION[operation].includes(value)) {
@@ -159,15 +196,15 @@ export function validateParams(params: Record<string, string>, operation: Operat
     }
   }
 
-  violations.push(...crossFieldViolations(params, sent));
-  return violations;
+  violations.push(...crossFieldViolations(params, sent, operation));
+  return { violations, warnings };
 }
 
 // Customer fields that describe the shopper's device rather than the person;
 // the widget and SDKs send them without a name, so they don't call for one.
 const DEVICE_FIELD = /^customer\.(?:ip|browser\.|browserFingerprint\.|app\.)/;
 
-function crossFieldViolations(params: Record<string, string>, sent: (name: string) => boolean): FieldViolation[] {
+function crossFieldViolations(params: Record<string, string>, sent: (name: string) => boolean, operation: Operation): FieldViolation[] {
   const out: FieldViolation[] = [];
   const names = Object.keys(params).filter(sent);
 
@@ -198,7 +235,10 @@ function crossFieldViolations(params: Record<string, string>, sent: (name: strin
     }
   }
 
-  if (names.some((n) => n.startsWith('card.'))) {
+  // Where a card is paid with; prepare checkout may carry card.holder alone, and a
+  // stored card (registrationId) is paid with its CVV at most.
+  const paysWithCard = (operation === 'payment' || operation === 'checkoutPayment') && !sent('registrationId');
+  if (paysWithCard && names.some((n) => n.startsWith('card.'))) {
     for (const required of ['card.number', 'card.expiryMonth', 'card.expiryYear']) {
       if (!sent(required)) out.push(violation(required, 'required', `${required} is required when card details are sent`));
     }

@@ -7,6 +7,7 @@ import {
   isCheckoutId,
   isEntityId,
   isPaymentId,
+  checkParams,
   resolveField,
   validateParams,
 } from '@wpwl/gateway-spec';
@@ -95,7 +96,7 @@ describe('validateParams', () => {
     ['entityId', '8A8294174B7ECB28014B9699220015CA'],
     ['paymentBrand', 'VISA-CARD'],
     ['descriptor', 'x'.repeat(128)],
-    ['merchantTransactionId', 'short'],
+    ['merchantTransactionId', 'x'.repeat(256)],
     ['numberOfCaptures', '0'],
     ['numberOfCaptures', '99'],
     ['integrity', 'yes'],
@@ -106,7 +107,9 @@ describe('validateParams', () => {
     ['customer.birthDate', '1990-02-30'],
     ['customer.phone', 'call me'],
     ['billing.country', 'Germany'],
-    ['billing.postcode', '10-115'],
+    ['billing.postcode', '10115!'],
+    ['billing.postcode', ' N1 9GU'],
+    ['shipping.postcode', 'N1 9GU 1234567890'],
     ['shipping.method', 'FAST'],
     ['shipping.cost', '4.9'],
     ['shipping.customer.email', 'nope'],
@@ -149,8 +152,33 @@ describe('validateParams', () => {
       'card.expiryMonth',
       'card.expiryYear',
     ]);
-    const [atCheckout] = validateParams({ ...checkout(), 'card.number': '4200000000000000' }, 'checkout');
-    expect(atCheckout?.message).toMatch(/^card\.number is accepted only in/);
+  });
+
+  it('accepts card.holder at checkout creation without asking for the card number, as the interface allows any parameter there', () => {
+    expect(validateParams(checkout({ 'card.holder': 'Jane Doe' }), 'checkout')).toEqual([]);
+    expect(fields(checkout({ 'card.holder': 'J' }))).toEqual(['card.holder']);
+    // Paying with a card still needs its number and expiry.
+    expect(fields(checkout({ paymentBrand: 'VISA', 'card.holder': 'Jane Doe' }), 'payment')).toEqual([
+      'card.number',
+      'card.expiryMonth',
+      'card.expiryYear',
+    ]);
+  });
+
+  it('warns, without refusing, on values production plugins send that break a stated rule; strict refuses them', () => {
+    const sent = checkout({ merchantTransactionId: '17', 'billing.postcode': 'N1 9GU', 'shipping.postcode': '1000-001' });
+    expect(validateParams(sent, 'checkout')).toEqual([]);
+    const { violations, warnings } = checkParams(sent, 'checkout');
+    expect(violations).toEqual([]);
+    expect(warnings.map((w) => w.field)).toEqual(['merchantTransactionId', 'billing.postcode', 'shipping.postcode']);
+    expect(warnings[0]?.rule).toBe('8-255 characters (AN8-255)');
+    expect(warnings[0]?.message).toMatch(/^merchantTransactionId should be 8-255 characters .* known to accept up to 255 characters/);
+    expect(validateParams(sent, 'checkout', { strict: true }).map((v) => v.field)).toEqual([
+      'merchantTransactionId',
+      'billing.postcode',
+      'shipping.postcode',
+    ]);
+    expect(checkParams(checkout({ merchantTransactionId: 'order-000042' }), 'checkout').warnings).toEqual([]);
   });
 
   it('accepts integrity and overridePaymentType only at checkout creation', () => {

@@ -4,13 +4,16 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './server.js';
 
-const USAGE = `Usage: wpwl-sandbox [--port 8080] [--host 127.0.0.1] [--access-token TOKEN] [--entity-id ID] [--quiet]
+const USAGE = `Usage: wpwl-sandbox [--port 8080] [--host 127.0.0.1] [--access-token TOKEN] [--entity-id ID] [--strict] [--quiet]
 
 Starts a local, offline stand-in for the payment gateway.
   --port          port to listen on (default 8080; 0 picks a free one)
   --host          address to bind (default 127.0.0.1, loopback only)
   --access-token  Bearer token to accept (default: a random one)
   --entity-id     entity id to accept, 32 lowercase hex (default: a random one)
+  --strict        refuse what the interface's rules refuse, also values the real
+                  gateway is known to accept (merchantTransactionId "17"); by
+                  default those pass with a warning naming the rule
   --quiet         do not log requests`;
 
 async function main(): Promise<void> {
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'access-token': { type: 'string' },
         'entity-id': { type: 'string' },
+        strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -45,6 +49,7 @@ async function main(): Promise<void> {
       port,
       host: values.host,
       log: !values.quiet,
+      strict: values.strict,
       ...(values['access-token'] ? { accessToken: values['access-token'] } : {}),
       ...(values['entity-id'] ? { entityId: values['entity-id'] } : {}),
     });

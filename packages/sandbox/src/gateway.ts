@@ -4,7 +4,15 @@
 // synchronous step after the request body is read, so two concurrent
 // submissions can never both pass the once-only check.
 
-import { ENTITY_ID_PATTERN, FIELD_RULES, amountToCents, centsToAmount, validateParams, type FieldViolation } from '@wpwl/gateway-spec';
+import {
+  ENTITY_ID_PATTERN,
+  FIELD_RULES,
+  amountToCents,
+  centsToAmount,
+  checkParams,
+  type FieldViolation,
+  type Operation,
+} from '@wpwl/gateway-spec';
 import { checkCard, outcomeOf, storedCard, type CardInput } from './cards.js';
 import { newCheckoutId, newPaymentId } from './format.js';
 import { decideReference } from './references.js';
@@ -58,6 +66,10 @@ interface GatewayDeps {
   notifier: UnreadPaymentNotifier;
   /** `sha384-…` of the served widget script, or undefined when no script is served. */
   widgetIntegrity: () => string | undefined;
+  /** Refuse what the interface's rules refuse even where the real gateway is known to accept it. */
+  strict?: boolean;
+  /** Told each value that breaks a stated rule but is accepted, as the real gateway does. */
+  warn?: (line: string) => void;
 }
 
 export class Gateway {
@@ -80,6 +92,18 @@ export class Gateway {
       message: v.message,
     }));
     return this.json(400, { ...result, parameterErrors } as Result);
+  }
+
+  /**
+   * The interface's field rules on a request. Values production integrations
+   * send that break a stated rule (merchantTransactionId "17") pass with a
+   * warning naming the rule, as the real gateway takes them; strict refuses them.
+   */
+  private check(params: Record<string, string>, operation: Operation, fromShopper = false): FieldViolation[] {
+    const { violations, warnings } = checkParams(params, operation, { fromShopper });
+    if (this.deps.strict) return [...violations, ...warnings];
+    for (const warning of warnings) this.deps.warn?.(`warning: ${warning.message}`);
+    return violations;
   }
 
   /** 403 for a well-formed entityId of another entity; `undefined` when the entity may go on. */
@@ -120,7 +144,7 @@ export class Gateway {
   createCheckout(params: Record<string, string>): Reply {
     const foreign = this.foreignEntity(params);
     if (foreign) return foreign;
-    const violations = validateParams(params, 'checkout');
+    const violations = this.check(params, 'checkout');
     if (violations.length > 0) return this.invalid(violations, params);
     const now = this.deps.now();
     const overridePaymentType: Record<string, string> = {};
@@ -166,7 +190,7 @@ export class Gateway {
       paymentType: checkout.paymentType,
       ...params,
     };
-    const violations = validateParams(merged, 'checkout');
+    const violations = this.check(merged, 'checkout');
     if (violations.length > 0) return this.invalid(violations, params);
     checkout.amountCents = amountToCents(merged.amount);
     checkout.currency = merged.currency;
@@ -319,7 +343,7 @@ export class Gateway {
       if (foreign) return foreign;
     }
     if (checkout.submission) return this.json(400, RESULTS.duplicate);
-    const violations = validateParams(params, 'checkoutPayment', { fromShopper: submitter === 'shopper' });
+    const violations = this.check(params, 'checkoutPayment', submitter === 'shopper');
     if (submitter === 'merchant' && !params.entityId) {
       violations.unshift({ field: 'entityId', rule: 'required', message: 'entityId is required for an authenticated submission' });
     }
@@ -356,7 +380,7 @@ export class Gateway {
   createPayment(params: Record<string, string>, baseUrl: string): Reply {
     const foreign = this.foreignEntity(params);
     if (foreign) return foreign;
-    const violations = validateParams(params, 'payment');
+    const violations = this.check(params, 'payment');
     if (violations.length === 0 && !params['card.number']) {
       violations.push({ field: 'card.number', rule: 'required', message: 'card.number is required: the sandbox processes card payments' });
     }
@@ -403,7 +427,7 @@ export class Gateway {
   reference(id: string, params: Record<string, string>): Reply {
     const foreign = this.foreignEntity(params);
     if (foreign) return foreign;
-    const violations = validateParams(params, 'reference');
+    const violations = this.check(params, 'reference');
     if (violations.length > 0) return this.invalid(violations, params);
     const target = this.records.payments.get(id);
     if (!target)

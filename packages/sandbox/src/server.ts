@@ -36,6 +36,14 @@ export interface SandboxOptions {
   widgetDelayMs?: number;
   /** Log one line per request (and each shopper result call) to stdout. Default `false`. */
   log?: boolean;
+  /**
+   * Refuse every value the interface's rules refuse, also those the real gateway
+   * is known to accept (an order number "17" as merchantTransactionId, a postcode
+   * "N1 9GU"). Default `false`: those pass, with a warning on stderr naming the rule.
+   */
+  strict?: boolean;
+  /** Where the warnings of the lenient rules go; default one line each on stderr. */
+  onWarning?: (line: string) => void;
   /** The widget files to serve; default: the sandbox's stand-in widget. */
   widgetAssets?: readonly SandboxAsset[];
 }
@@ -85,7 +93,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const notifier = new UnreadPaymentNotifier(clock.now, log);
   const assets = new AssetServer(options.widgetAssets ?? getWidgetAssets(), options.widgetDelayMs ?? 0);
   const throttle = new Throttle(options.throttle ?? {}, clock.now);
-  const gateway = new Gateway({ entityId, now: clock.now, notifier, widgetIntegrity: () => assets.integrity });
+  const gateway = new Gateway({
+    entityId,
+    now: clock.now,
+    notifier,
+    widgetIntegrity: () => assets.integrity,
+    strict: options.strict === true,
+    warn: options.onWarning ?? ((line) => console.warn(`[wpwl-sandbox] ${line}`)),
+  });
 
   const server = createServer((req, res) => {
     const started = Date.now();

@@ -24,7 +24,7 @@ const checkoutCases: Case[] = [
   ['integrity not a boolean', { integrity: 'yes' }, '200.300.404', 'integrity'],
   ['override with a referencing type', { 'overridePaymentType[VISA]': 'RF' }, '200.300.404', 'overridePaymentType[VISA]'],
   ['descriptor over 127 characters', { descriptor: 'd'.repeat(128) }, '200.300.404', 'descriptor'],
-  ['merchantTransactionId under 8 characters', { merchantTransactionId: 'abc' }, '200.300.404', 'merchantTransactionId'],
+  ['merchantTransactionId over 255 characters', { merchantTransactionId: 't'.repeat(256) }, '200.300.404', 'merchantTransactionId'],
   ['merchantInvoiceId over 255 characters', { merchantInvoiceId: 'i'.repeat(256) }, '200.300.404', 'merchantInvoiceId'],
   ['numberOfCaptures 99', { numberOfCaptures: '99' }, '200.300.404', 'numberOfCaptures'],
   ['locale over 10 characters', { locale: 'de-DE-x-berlin' }, '200.300.404', 'locale'],
@@ -49,7 +49,7 @@ const checkoutCases: Case[] = [
     'customer.birthDate',
   ],
   ['billing country not ISO', { 'billing.country': 'DEU' }, '100.800.501', 'billing.country'],
-  ['billing postcode with a hyphen', { 'billing.postcode': '10-115' }, '100.800.202', 'billing.postcode'],
+  ['billing postcode with a slash', { 'billing.postcode': '10/115' }, '100.800.202', 'billing.postcode'],
   ['billing street digits only', { 'billing.street1': '12', 'billing.street2': '3' }, '100.800.100', 'billing.street1'],
   ['billing city over 80 characters', { 'billing.city': 'c'.repeat(81) }, '100.800.302', 'billing.city'],
   ['shipping method unknown', { 'shipping.method': 'TELEPORT' }, '200.300.404', 'shipping.method'],
@@ -71,7 +71,7 @@ const checkoutCases: Case[] = [
   ],
   ['3-D Secure eci out of range', { 'threeDSecure.eci': '09' }, '200.300.404', 'threeDSecure.eci'],
   ['3-D Secure version not n.n.n', { 'threeDSecure.version': '2.2' }, '200.300.404', 'threeDSecure.version'],
-  ['card data at checkout creation', { 'card.number': '4200000000000000' }, '100.100.101', 'card.number'],
+  ['card holder of one letter at checkout creation', { 'card.holder': 'J' }, '100.100.402', 'card.holder'],
 ];
 
 describe('validation of prepare checkout', () => {
@@ -145,6 +145,58 @@ const shopperCases: Case[] = [
   ['custom parameter without SHOPPER_ prefix', { 'customParameters[note]': 'x' }, '200.300.404', 'customParameters[note]'],
   ['missing card number', { 'card.number': '' }, '100.100.101', 'card.number'],
 ];
+
+describe('what production plugins send: accepted as the real gateway does, with a warning naming the rule', () => {
+  // Seen in vendor plugins' prepare-checkout calls: an order number, a UK postcode,
+  // the holder and the shopper's details at checkout creation.
+  const pluginCheckout = {
+    merchantTransactionId: '17',
+    'billing.postcode': 'N1 9GU',
+    'billing.street1': '1 Upper Street',
+    'billing.city': 'London',
+    'billing.country': 'GB',
+    'card.holder': 'Jane Jones',
+    'customer.givenName': 'Jane',
+    'customer.surname': 'Jones',
+    'customer.email': 'jane@example.org',
+    'customer.ip': '203.0.113.7',
+  };
+
+  it('prepares the checkout and logs what the interface says instead', async () => {
+    const warnings: string[] = [];
+    const lenient = await openSandbox({ onWarning: (line) => warnings.push(line) });
+    try {
+      const answer = await lenient.request('POST', '/v1/checkouts', lenient.checkoutParams(pluginCheckout));
+      expect(answer.status).toBe(200);
+      expect(answer.body.result.code).toBe('000.200.100');
+      expect(warnings).toHaveLength(2);
+      expect(warnings[0]).toMatch(/^warning: merchantTransactionId should be 8-255 characters/);
+      expect(warnings[1]).toMatch(/^warning: billing\.postcode should be 1-16 letters and digits/);
+      // The payment on it goes through, and the status read echoes the order number.
+      const id = answer.body.id as string;
+      expect((await lenient.shopperPays(id)).status).toBeLessThan(400);
+      const status = await lenient.status(id);
+      expect(status.body.result.code).toMatch(/^000\.100\.1/);
+      expect(status.body.merchantTransactionId).toBe('17');
+    } finally {
+      await lenient.sandbox.close();
+    }
+  });
+
+  it('refuses the same request when started strict, naming each rule', async () => {
+    const strict = await openSandbox({ strict: true, onWarning: () => expect.unreachable('strict does not warn') });
+    try {
+      const answer = await strict.request('POST', '/v1/checkouts', strict.checkoutParams(pluginCheckout));
+      expect(answer.status).toBe(400);
+      expect(answer.body.result.parameterErrors.map((e: { name: string }) => e.name)).toEqual(['merchantTransactionId', 'billing.postcode']);
+      // card.holder at checkout creation is what the interface allows: no error even when strict.
+      const holderOnly = await strict.request('POST', '/v1/checkouts', strict.checkoutParams({ 'card.holder': 'Jane Jones' }));
+      expect(holderOnly.status).toBe(200);
+    } finally {
+      await strict.sandbox.close();
+    }
+  });
+});
 
 describe("validation of the shopper's submission", () => {
   it.each(shopperCases)('%s → 400 %s naming %s', async (_, change, code, field) => {

@@ -7,10 +7,10 @@ export interface FieldViolation {
   rule: string;
   message: string;
 }
-export function validateParams(
+export function checkParams(
   flat: Record<string, string>,
   operation: 'checkout' | 'payment' | 'checkoutPayment' | 'reference',
-): FieldViolation[];
+): { violations: FieldViolation[]; warnings: FieldViolation[] };
 export const CHECKOUT_ID_PATTERN: RegExp;
 export const PAYMENT_ID_PATTERN: RegExp;
 export const ENTITY_ID_PATTERN: RegExp;

@@ -42,6 +42,13 @@ export interface GatewayClientOptions {
   deadlineMs?: number;
   /** Largest gateway answer read, in bytes; a larger one fails with `RESPONSE_TOO_LARGE`. Default 2 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Told of each parameter that breaks a rule the interface states but the
+   * real gateway is known to accept (an order number "17" as
+   * `merchantTransactionId`, a postcode "N1 9GU"): the request is sent anyway.
+   * Default: one `console.warn` line per parameter. Pass `() => {}` to silence.
+   */
+  onWarning?: (warning: ParameterViolation, operation: string) => void;
 }
 
 /** Limits of one call. */
@@ -165,6 +172,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       `must be 32 lowercase hexadecimal characters, got ${JSON.stringify(options.entityId)}.`,
     );
   }
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
+    throw configError('onWarning', 'function', 'must be a function (warning, operation) => void when given.');
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') {
     throw configError('fetch', 'function', 'is missing: no global fetch (Node 20+ has one); pass options.fetch.');
@@ -196,8 +206,22 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     flat.entityId = entityId;
     // The serializer already reported these fields precisely; the tables would only repeat them.
     const reported = new Set(violations.map((v) => v.field));
-    violations.push(...checkFieldRules(flat, ruleSet).filter((v) => !reported.has(v.field)));
-    return { flat, violations };
+    const tables = checkFieldRules(flat, ruleSet);
+    violations.push(...tables.violations.filter((v) => !reported.has(v.field)));
+    return { flat, violations, warnings: tables.warnings };
+  };
+  const onWarning =
+    options.onWarning ??
+    ((warning: ParameterViolation, operation: string) => console.warn(`@wpwl/server ${operation}: ${warning.message} (${warning.field})`));
+  /** Reports the tolerated rule breaks of a request about to be sent; a throwing handler never stops it. */
+  const warn = (warnings: readonly ParameterViolation[], operation: string) => {
+    for (const warning of warnings) {
+      try {
+        onWarning(warning, operation);
+      } catch {
+        // The merchant's logger failing must not cost the shopper the payment.
+      }
+    }
   };
 
   const reference = async (
@@ -227,10 +251,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         message: 'amount and currency go together',
       });
     }
-    const { flat, violations } = buildBody({ ...params, paymentType }, undefined, 'reference');
+    const { flat, violations, warnings } = buildBody({ ...params, paymentType }, undefined, 'reference');
     const reported = new Set(own.map((v) => v.field));
     const all = [...own, ...violations.filter((v) => !reported.has(v.field))];
     if (all.length > 0) throw new GatewayValidationError(all, operation);
+    warn(warnings, operation);
     const response = await sendToGateway(
       transport,
       { method: 'POST', path: `/v1/payments/${paymentId as string}`, params: flat, operation },
@@ -251,8 +276,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'prepareCheckout');
       }
       const { flatParameters, ...nested } = params;
-      const { flat, violations } = buildBody(nested, flatParameters, 'checkout');
+      const { flat, violations, warnings } = buildBody(nested, flatParameters, 'checkout');
       if (violations.length > 0) throw new GatewayValidationError(violations, 'prepareCheckout');
+      warn(warnings, 'prepareCheckout');
       const response = await sendToGateway(
         transport,
         { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' },
@@ -280,8 +306,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'updateCheckout');
       }
       const { flatParameters, ...nested } = params;
-      const { flat, violations } = buildBody(nested, flatParameters, 'checkoutUpdate');
+      const { flat, violations, warnings } = buildBody(nested, flatParameters, 'checkoutUpdate');
       if (violations.length > 0) throw new GatewayValidationError(violations, 'updateCheckout');
+      warn(warnings, 'updateCheckout');
       const response = await sendToGateway(
         transport,
         { method: 'POST', path: `/v1/checkouts/${checkoutId}`, params: flat, operation: 'updateCheckout' },

@@ -317,6 +317,8 @@ export interface CheckoutParams {
   overrideHolder?: boolean;
   /** Absolute URL the shopper returns to, with `?id=…&resourcePath=…`. */
   shopperResultUrl?: string;
+  /** The shopper's name as on the card, when the shop knows it already (the widget shows it prefilled). */
+  card?: { holder?: string };
   customer?: CustomerParams;
   billing?: AddressParams;
   shipping?: ShippingParams;

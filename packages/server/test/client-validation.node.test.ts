@@ -20,7 +20,9 @@ describe('prepareCheckout validation (nothing is sent)', () => {
     ['currency missing', { currency: undefined }, 'currency'],
     ['payment type CP at checkout', { paymentType: 'CP' }, 'paymentType'],
     ['payment type unknown', { paymentType: 'XX' }, 'paymentType'],
-    ['merchantTransactionId too short', { merchantTransactionId: 'abc' }, 'merchantTransactionId'],
+    ['merchantTransactionId too long', { merchantTransactionId: 'x'.repeat(256) }, 'merchantTransactionId'],
+    ['billing postcode with a slash', { billing: { postcode: '10/115' } }, 'billing.postcode'],
+    ['card holder of one letter', { card: { holder: 'J' } }, 'card.holder'],
     ['descriptor too long', { descriptor: 'x'.repeat(128) }, 'descriptor'],
     ['shopperResultUrl relative', { shopperResultUrl: '/result' }, 'shopperResultUrl'],
     ['customer email too short', { customer: { givenName: 'Ada', surname: 'L', email: 'a@b' } }, 'customer.email'],
@@ -287,6 +289,7 @@ describe('createGatewayClient configuration', () => {
     ['negative retries', { retries: -1 }, 'retries'],
     ['fractional timeout', { timeoutMs: 1.5 }, 'timeoutMs'],
     ['zero timeout', { timeoutMs: 0 }, 'timeoutMs'],
+    ['onWarning not a function', { onWarning: 'console' }, 'onWarning'],
   ])('%s → INVALID_CONFIG', (_, change, field) => {
     const error = (() => {
       try {

@@ -133,6 +133,60 @@ describe('update checkout', () => {
   });
 });
 
+describe('what production plugins send', () => {
+  it('an order number "17", a postcode with a space and the holder at checkout creation are sent, with a warning naming each stated rule', async () => {
+    const warnings: Array<[string, string, string]> = [];
+    const lenient = createGatewayClient({
+      baseUrl: sandbox.url,
+      accessToken: sandbox.accessToken,
+      entityId: sandbox.entityId,
+      retries: 0,
+      onWarning: (warning, operation) => warnings.push([operation, warning.field, warning.rule]),
+    });
+    const checkout = await lenient.prepareCheckout({
+      amount: '17.00',
+      currency: 'GBP',
+      paymentType: 'DB',
+      merchantTransactionId: '17',
+      card: { holder: 'Ada Lovelace' },
+      customer: { givenName: 'Ada', surname: 'Lovelace', email: 'ada@example.com' },
+      billing: { street1: '1 Upper Street', city: 'London', postcode: 'N1 9GU', country: 'GB' },
+    });
+    expect(checkout.result.code).toBe('000.200.100');
+    expect(warnings).toEqual([
+      ['prepareCheckout', 'merchantTransactionId', '8-255 characters (AN8-255)'],
+      ['prepareCheckout', 'billing.postcode', '1-16 letters and digits'],
+    ]);
+    await payAsShopper(checkout.id, { number: '4200000000000000', brand: 'VISA' });
+    const result = await lenient.getPaymentStatus(checkout.id);
+    expect(result).toMatchObject({ classification: 'success', merchantTransactionId: '17' });
+  });
+
+  it('warns on the console by default, and a throwing warning handler does not stop the request', async () => {
+    const logged: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void logged.push(args);
+    try {
+      const quiet = createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId, retries: 0 });
+      await quiet.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: '17' });
+      expect(String(logged[0]?.[0])).toMatch(/^@wpwl\/server prepareCheckout: merchantTransactionId should be 8-255 characters/);
+    } finally {
+      console.warn = original;
+    }
+    const throwing = createGatewayClient({
+      baseUrl: sandbox.url,
+      accessToken: sandbox.accessToken,
+      entityId: sandbox.entityId,
+      retries: 0,
+      onWarning: () => {
+        throw new Error('logger down');
+      },
+    });
+    const checkout = await throwing.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', merchantTransactionId: '17' });
+    expect(checkout.result.code).toBe('000.200.100');
+  });
+});
+
 describe('referencing requests', () => {
   it('captures a preauthorization in part', async () => {
     const checkout = await gateway.prepareCheckout({ amount: '50.00', currency: 'EUR', paymentType: 'PA' });
