@@ -532,7 +532,16 @@ const AIRLINE = table('airline', {
   'airline.passengers[n].legs[n].timeToDeparture': text(1, 10),
 });
 
-const REGISTRATION = table('registration', { createRegistration: BOOLEAN, overrideHolder: BOOLEAN });
+// A registration id is the interface's "id (registration)": AN32 letters and digits.
+const REGISTRATION_ID = matching(/^[A-Za-z0-9]{32}$/, 'a registration id of 32 letters and digits (AN32)');
+const REGISTRATION = table('registration', {
+  createRegistration: BOOLEAN,
+  overrideHolder: BOOLEAN,
+  // One-click: the stored cards a checkout offers (the widget lists them) …
+  'registrations[n].id': [REGISTRATION_ID, { operations: ['checkout'] }],
+  // … and the one the shopper picked.
+  registrationId: [REGISTRATION_ID, { operations: ['checkoutPayment', 'payment'] }],
+});
 
 const RECURRING_MIGRATION = table('recurringMigration', {
   'recurringMigration.paymentType': oneOf('DB', 'CD', 'PA'),

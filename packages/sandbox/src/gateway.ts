@@ -13,7 +13,7 @@ import {
   type FieldViolation,
   type Operation,
 } from '@wpwl/gateway-spec';
-import { checkCard, outcomeOf, storedCard, type CardInput } from './cards.js';
+import { checkCard, outcomeOf, storedCard, type CardInput, type CardOutcome, type StoredCard } from './cards.js';
 import { newCheckoutId, newPaymentId } from './format.js';
 import { decideReference } from './references.js';
 import {
@@ -56,6 +56,13 @@ export interface FieldProblem {
 export type CheckoutPaymentOutcome =
   | { kind: 'refused'; reply: JsonReply; problems: FieldProblem[] }
   | { kind: 'processed'; reply: JsonReply; payment: PaymentRecord; resultUrl: string | undefined; resourcePath: string };
+
+/** The card a checkout payment is made with: typed in, or stored and offered. */
+interface PaidWith {
+  brand: string;
+  card: StoredCard;
+  outcome: CardOutcome;
+}
 
 /** Who sent a request to a checkout's payment path. */
 export type Submitter = 'shopper' | 'merchant';
@@ -106,6 +113,25 @@ export class Gateway {
     return violations;
   }
 
+  /**
+   * The stored cards a checkout offers (`registrations[n].id`, in index order).
+   * Each must be a registration of this entity; others are added to `violations`.
+   */
+  private offeredRegistrations(params: Record<string, string>, violations: FieldViolation[]): string[] {
+    const offered: Array<[index: number, id: string]> = [];
+    for (const [name, value] of Object.entries(params)) {
+      const index = /^registrations\[(\d+)\]\.id$/.exec(name)?.[1];
+      if (index === undefined || value === '') continue;
+      if (violations.some((v) => v.field === name)) continue;
+      if (this.records.registrations.get(value)?.entityId !== this.deps.entityId) {
+        violations.push({ field: name, rule: 'a stored registration', message: `${name} is no registration of this entity` });
+        continue;
+      }
+      offered.push([Number(index), value]);
+    }
+    return offered.sort(([a], [b]) => a - b).map(([, id]) => id);
+  }
+
   /** 403 for a well-formed entityId of another entity; `undefined` when the entity may go on. */
   private foreignEntity(params: Record<string, string>): JsonReply | undefined {
     const entityId = params.entityId;
@@ -145,6 +171,7 @@ export class Gateway {
     const foreign = this.foreignEntity(params);
     if (foreign) return foreign;
     const violations = this.check(params, 'checkout');
+    const registrationIds = this.offeredRegistrations(params, violations);
     if (violations.length > 0) return this.invalid(violations, params);
     const now = this.deps.now();
     const overridePaymentType: Record<string, string> = {};
@@ -164,6 +191,7 @@ export class Gateway {
       overridePaymentType,
       echo: echoable(params),
       createRegistration: params.createRegistration === 'true',
+      registrationIds,
       ...(params.shopperResultUrl ? { shopperResultUrl: params.shopperResultUrl } : {}),
       ...(params.numberOfCaptures ? { numberOfCaptures: Number(params.numberOfCaptures) } : {}),
       ...(integrity ? { integrity } : {}),
@@ -191,7 +219,9 @@ export class Gateway {
       ...params,
     };
     const violations = this.check(merged, 'checkout');
+    const registrationIds = this.offeredRegistrations(params, violations);
     if (violations.length > 0) return this.invalid(violations, params);
+    if (Object.keys(params).some((name) => name.startsWith('registrations['))) checkout.registrationIds = registrationIds;
     checkout.amountCents = amountToCents(merged.amount);
     checkout.currency = merged.currency;
     checkout.paymentType = merged.paymentType;
@@ -212,6 +242,13 @@ export class Gateway {
       paymentType: checkout.paymentType,
       expiresAt: new Date(checkout.expiresAt).toISOString(),
       submitted: checkout.submission !== undefined,
+      // What the widget shows of each stored card: never more than a receipt would.
+      registrations: checkout.registrationIds.flatMap((registrationId) => {
+        const registration = this.records.registrations.get(registrationId);
+        if (!registration) return [];
+        const { last4Digits, holder, expiryMonth, expiryYear } = registration.card;
+        return [{ id: registration.id, paymentBrand: registration.paymentBrand, last4Digits, holder, expiryMonth, expiryYear }];
+      }),
     });
   }
 
@@ -279,25 +316,23 @@ export class Gateway {
     if (!checkout) return refused(this.checkoutGone());
     const rejected = this.checkSubmission(checkout, params, submitter);
     if (rejected) return refused(rejected);
-    const card = cardInput(params);
-    const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
-    if ('error' in checked) {
-      const reply = this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
-      return { kind: 'refused', reply, problems: [{ field: checked.field, message: checked.detail }] };
-    }
+    const paidWith = params.registrationId ? this.offeredCard(checkout, params.registrationId) : this.enteredCard(params);
+    if ('refusal' in paidWith) return paidWith.refusal;
 
     const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
     const resourcePath = `/v1/checkouts/${checkout.id}/payment`;
     const payment = this.process({
-      paymentType: checkout.overridePaymentType[checked.brand] ?? checkout.paymentType,
-      paymentBrand: checked.brand,
+      paymentType: checkout.overridePaymentType[paidWith.brand] ?? checkout.paymentType,
+      paymentBrand: paidWith.brand,
       amountCents: checkout.amountCents,
       currency: checkout.currency,
-      card,
+      card: paidWith.card,
+      outcome: paidWith.outcome,
       echo: { ...checkout.echo, ...echoable(params) },
       checkoutId: checkout.id,
       numberOfCaptures: checkout.numberOfCaptures,
-      createRegistration: checkout.createRegistration || params.createRegistration === 'true',
+      // A stored card is stored already.
+      createRegistration: !params.registrationId && (checkout.createRegistration || params.createRegistration === 'true'),
       challengeId: checkout.id,
       resultUrl,
       resourcePath,
@@ -311,6 +346,31 @@ export class Gateway {
       resultUrl,
       resourcePath,
     };
+  }
+
+  /** The card the shopper typed in, checked like the card network would. */
+  private enteredCard(params: Record<string, string>): PaidWith | { refusal: CheckoutPaymentOutcome } {
+    const card = cardInput(params);
+    const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
+    if ('error' in checked) {
+      const reply = this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
+      return { refusal: { kind: 'refused', reply, problems: [{ field: checked.field, message: checked.detail }] } };
+    }
+    return { brand: checked.brand, card: storedCard(card), outcome: outcomeOf(card.number) };
+  }
+
+  /** A stored card the checkout offers (one-click); another registration id, even a real one, is refused. */
+  private offeredCard(checkout: CheckoutRecord, registrationId: string): PaidWith | { refusal: CheckoutPaymentOutcome } {
+    const registration = checkout.registrationIds.includes(registrationId) ? this.records.registrations.get(registrationId) : undefined;
+    if (!registration) {
+      const message = 'registrationId is none of the stored cards this checkout offers (registrations[n].id)';
+      const reply = this.json(400, {
+        ...RESULTS.registrationUnknown,
+        description: `${RESULTS.registrationUnknown.description}: ${message}`,
+      });
+      return { refusal: { kind: 'refused', reply, problems: [{ field: 'registrationId', message }] } };
+    }
+    return { brand: registration.paymentBrand, card: registration.card, outcome: registration.outcome };
   }
 
   /** `POST /v1/checkouts/{id}/registration` — stores the card without paying; same once-only rule. */
@@ -327,6 +387,7 @@ export class Gateway {
       entityId: checkout.entityId,
       paymentBrand: checked.brand,
       card: storedCard(card),
+      outcome: outcomeOf(card.number),
       result: RESULTS.success,
       checkoutId: checkout.id,
       echo: { ...checkout.echo, ...echoable(params) },
@@ -347,7 +408,7 @@ export class Gateway {
     if (submitter === 'merchant' && !params.entityId) {
       violations.unshift({ field: 'entityId', rule: 'required', message: 'entityId is required for an authenticated submission' });
     }
-    if (!params['card.number']) {
+    if (!params['card.number'] && !params.registrationId) {
       const present = new Set(violations.map((v) => v.field));
       for (const field of ['card.number', 'card.expiryMonth', 'card.expiryYear']) {
         if (!present.has(field))
@@ -397,7 +458,8 @@ export class Gateway {
       paymentBrand: checked.brand,
       amountCents: amountToCents(params.amount ?? ''),
       currency: params.currency ?? '',
-      card,
+      card: storedCard(card),
+      outcome: outcomeOf(card.number),
       echo: echoable(params),
       numberOfCaptures: params.numberOfCaptures ? Number(params.numberOfCaptures) : undefined,
       createRegistration: params.createRegistration === 'true',
@@ -469,7 +531,8 @@ export class Gateway {
     paymentBrand: string;
     amountCents: number;
     currency: string;
-    card: CardInput;
+    card: StoredCard;
+    outcome: CardOutcome;
     echo: Record<string, string>;
     checkoutId?: string;
     numberOfCaptures?: number | undefined;
@@ -479,7 +542,7 @@ export class Gateway {
     resourcePath: string;
     baseUrl: string;
   }): PaymentRecord {
-    const outcome = outcomeOf(input.card.number);
+    const outcome = input.outcome;
     const payment: PaymentRecord = {
       id: input.id ?? newPaymentId(),
       entityId: this.deps.entityId,
@@ -487,7 +550,7 @@ export class Gateway {
       paymentBrand: input.paymentBrand,
       amountCents: input.amountCents,
       currency: input.currency,
-      card: storedCard(input.card),
+      card: input.card,
       result: RESULTS.success,
       state: 'success',
       echo: input.echo,
@@ -514,19 +577,20 @@ export class Gateway {
       };
       this.challenges.set(input.challengeId, payment.id);
     } else if (input.createRegistration) {
-      this.register(payment);
+      this.register(payment, outcome);
     }
     this.records.payments.set(payment.id, payment);
     return payment;
   }
 
-  private register(payment: PaymentRecord): void {
+  private register(payment: PaymentRecord, outcome: CardOutcome): void {
     if (!payment.card || !payment.paymentBrand) return;
     const registration = {
       id: newPaymentId(),
       entityId: payment.entityId,
       paymentBrand: payment.paymentBrand,
       card: payment.card,
+      outcome,
       result: RESULTS.success,
       ...(payment.checkoutId ? { checkoutId: payment.checkoutId } : {}),
       echo: {},
@@ -569,7 +633,8 @@ export class Gateway {
       if (params.outcome === 'complete') {
         payment.result = RESULTS.success;
         payment.state = 'success';
-        if (payment.challenge.createRegistration) this.register(payment);
+        // The stored card asks for 3-D Secure again on each one-click payment, as the card did.
+        if (payment.challenge.createRegistration) this.register(payment, { kind: 'challenge' });
       } else if (params.outcome === 'fail') {
         payment.result = RESULTS.authenticationFailed;
         payment.state = 'rejected';

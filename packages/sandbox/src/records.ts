@@ -3,7 +3,7 @@
 // the BIN and last four digits of a card.
 
 import { centsToAmount } from '@wpwl/gateway-spec';
-import type { StoredCard } from './cards.js';
+import type { CardOutcome, StoredCard } from './cards.js';
 import { BUILD_NUMBER, formatTimestamp, newNdc, unflatten } from './format.js';
 import type { Result } from './result-codes.js';
 
@@ -32,6 +32,8 @@ export interface CheckoutRecord {
   echo: Record<string, string>;
   shopperResultUrl?: string;
   createRegistration: boolean;
+  /** Stored cards offered for one-click payment (`registrations[n].id`), in order. */
+  registrationIds: string[];
   numberOfCaptures?: number;
   integrity?: string;
   submission?: Submission;
@@ -71,6 +73,8 @@ export interface RegistrationRecord {
   entityId: string;
   paymentBrand: string;
   card: StoredCard;
+  /** How a payment with the stored card goes: the test card's behaviour, kept when it was stored. */
+  outcome: CardOutcome;
   result: Result;
   checkoutId?: string;
   echo: Record<string, string>;

@@ -46,6 +46,7 @@ export const RESULTS = {
   stateInvalid: r('100.800.401', 'invalid state'),
   countryInvalid: r('100.800.501', 'invalid country'),
   jobInvalid: r('100.250.100', 'job data invalid'),
+  registrationUnknown: r('100.150.200', 'registration does not exist'),
   referenceUnknown: r('700.100.100', 'reference id not existing'),
   cannotCapture: r('700.400.100', 'cannot capture (PA value exceeded, PA reverted or invalid workflow?)'),
   cannotRefund: r('700.400.200', 'cannot refund (refund volume exceeded or tx reversed or invalid workflow?)'),

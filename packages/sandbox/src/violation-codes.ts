@@ -2,7 +2,7 @@
 // interface publishes result-code groups but no per-field codes, so the
 // sandbox picks one code per kind of field from the matching group: amount
 // (100.55x), account/card (100.100.x), contact (100.700/100.900), address
-// (100.800), job (100.250), and 200.300.404 for every other field.
+// (100.800), job (100.250), registration ids (100.150), and 200.300.404 for every other field.
 
 import { resolveField, type FieldViolation } from '@wpwl/gateway-spec';
 import { RESULTS, type Result } from './result-codes.js';
@@ -49,6 +49,8 @@ function baseForField(field: string): Result {
       return RESULTS.invalidParameter;
     case 'job':
       return RESULTS.jobInvalid;
+    case 'registration':
+      return field === 'registrationId' || field.startsWith('registrations[') ? RESULTS.registrationUnknown : RESULTS.invalidParameter;
     default:
       // Includes entityId, paymentType, customParameters, shopperResultUrl,
       // createRegistration, standingInstruction, threeDSecure, risk, merchant, cart.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSandbox, type Client } from './client.js';
+import { SUCCESS_CARD, openSandbox, type Client } from './client.js';
 
 const MINUTE = 60_000;
 let client: Client | undefined;
@@ -194,6 +194,77 @@ describe('the payment response', () => {
     expect(registration.status).toBe(200);
     expect(registration.body.id).toBe(paid.body.registrationId);
     expect(registration.body.card.last4Digits).toBe('0000');
+  });
+
+  describe('one-click: a checkout prepared with registrations[n].id', () => {
+    /** Pays once with "save my card" ticked and answers the registration id. */
+    async function storedCard(c: Client, card: Record<string, string> = {}): Promise<string> {
+      const first = await c.checkout();
+      const paid = await c.request(
+        'POST',
+        `/v1/checkouts/${first}/payment`,
+        { ...SUCCESS_CARD, ...card, createRegistration: 'true' },
+        'none',
+      );
+      return paid.body.registrationId as string;
+    }
+
+    it('offers the stored cards to the widget (brand, last digits, holder, expiry; never the number) and pays with the one picked', async () => {
+      const c = await start();
+      const visa = await storedCard(c);
+      const master = await storedCard(c, { paymentBrand: 'MASTER', 'card.number': '5454545454545454', 'card.holder': 'Jane Q Jones' });
+      const id = await c.checkout({ 'registrations[0].id': visa, 'registrations[1].id': master, amount: '12.00' });
+      const session = await c.request('GET', `/v1/checkouts/${id}/widget-session`, {}, 'none');
+      expect(session.body.registrations).toEqual([
+        { id: visa, paymentBrand: 'VISA', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
+        { id: master, paymentBrand: 'MASTER', last4Digits: '5454', holder: 'Jane Q Jones', expiryMonth: '05', expiryYear: '2034' },
+      ]);
+      expect(JSON.stringify(session.body)).not.toContain('5454545454545454');
+
+      const paid = await c.request('POST', `/v1/checkouts/${id}/payment`, { registrationId: master, 'card.cvv': '123' }, 'none');
+      expect(paid.status).toBe(200);
+      expect(paid.body).toMatchObject({ paymentBrand: 'MASTER', amount: '12.00', card: { last4Digits: '5454' } });
+      expect(paid.body.registrationId).toBeUndefined();
+      const status = await c.status(id);
+      expect(status.body.result.code).toBe('000.100.110');
+      expect(status.body.paymentBrand).toBe('MASTER');
+    });
+
+    it('refuses a registration id the checkout does not offer, and one that is no registration at all', async () => {
+      const c = await start();
+      const offered = await storedCard(c);
+      const other = await storedCard(c);
+      const id = await c.checkout({ 'registrations[0].id': offered });
+      const wrong = await c.request('POST', `/v1/checkouts/${id}/payment`, { registrationId: other }, 'none');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.result.code).toBe('100.150.200');
+      // The refusal did not use the checkout up: the offered card still pays.
+      expect((await c.request('POST', `/v1/checkouts/${id}/payment`, { registrationId: offered }, 'none')).status).toBe(200);
+
+      const unknown = await c.request('POST', '/v1/checkouts', c.checkoutParams({ 'registrations[0].id': 'a'.repeat(32) }));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.result.code).toBe('100.150.200');
+      expect(unknown.body.result.parameterErrors).toEqual([
+        { name: 'registrations[0].id', value: 'a'.repeat(32), message: 'registrations[0].id is no registration of this entity' },
+      ]);
+      const malformed = await c.request('POST', '/v1/checkouts', c.checkoutParams({ 'registrations[0].id': 'x' }));
+      expect(malformed.body.result.parameterErrors[0].message).toBe(
+        'registrations[0].id must be a registration id of 32 letters and digits (AN32)',
+      );
+    });
+
+    it('a stored 3-D Secure card asks for the challenge again on a one-click payment', async () => {
+      const c = await start();
+      const first = await c.checkout({ createRegistration: 'true', shopperResultUrl: 'https://shop.example/result' });
+      await c.shopperPays(first, { 'card.number': '4000000000003220' });
+      await c.request('POST', `/v1/threeds/${first}`, { outcome: 'complete' }, 'none');
+      const registrationId = (await c.status(first)).body.registrationId as string;
+      expect(registrationId).toMatch(/^[A-Za-z0-9]{32}$/);
+      const id = await c.checkout({ 'registrations[0].id': registrationId });
+      const paid = await c.request('POST', `/v1/checkouts/${id}/payment`, { registrationId }, 'none');
+      expect(paid.body.result.code).toBe('000.200.000');
+      expect(paid.body.redirect.url).toBe(`${c.sandbox.url}/v1/threeds/${id}`);
+    });
   });
 
   it('stores a card without paying on the registration path', async () => {

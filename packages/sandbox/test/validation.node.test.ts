@@ -188,7 +188,10 @@ describe('what production plugins send: accepted as the real gateway does, with 
     try {
       const answer = await strict.request('POST', '/v1/checkouts', strict.checkoutParams(pluginCheckout));
       expect(answer.status).toBe(400);
-      expect(answer.body.result.parameterErrors.map((e: { name: string }) => e.name)).toEqual(['merchantTransactionId', 'billing.postcode']);
+      expect(answer.body.result.parameterErrors.map((e: { name: string }) => e.name)).toEqual([
+        'merchantTransactionId',
+        'billing.postcode',
+      ]);
       // card.holder at checkout creation is what the interface allows: no error even when strict.
       const holderOnly = await strict.request('POST', '/v1/checkouts', strict.checkoutParams({ 'card.holder': 'Jane Jones' }));
       expect(holderOnly.status).toBe(200);

@@ -856,6 +856,116 @@ describe('mada', () => {
   });
 });
 
+describe('stored cards (one-click)', () => {
+  const VISA_ID = 'a'.repeat(32);
+  const AMEX_ID = 'b'.repeat(32);
+  function offerStoredCards() {
+    const session = gateway.session as { status: number; body: Record<string, unknown> };
+    session.body.registrations = [
+      { id: VISA_ID, paymentBrand: 'VISA', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
+      { id: AMEX_ID, paymentBrand: 'AMEX', last4Digits: '7770', expiryMonth: '11', expiryYear: '2031' },
+    ];
+  }
+
+  it('renders the registration form before the card form, as real markup has it, the first card chosen', async () => {
+    offerStoredCards();
+    page();
+    const onReady = vi.fn();
+    await loadWidget({ onReady });
+    await settle();
+    const container = q('#shop > .wpwl-container.wpwl-container-registration.wpwl-clearfix');
+    expect(container.nextElementSibling?.classList.contains('wpwl-container-card')).toBe(true);
+    const groups = document.querySelectorAll('form.wpwl-form.wpwl-form-registrations .wpwl-group.wpwl-group-registration');
+    expect(groups).toHaveLength(2);
+    expect(groups[0]!.classList.contains('wpwl-selected')).toBe(true);
+    expect(groups[1]!.classList.contains('wpwl-selected')).toBe(false);
+    const radios = document.querySelectorAll<HTMLInputElement>('input[type=radio][name=registrationId]');
+    expect([...radios].map((r) => [r.value, r.checked])).toEqual([
+      [VISA_ID, true],
+      [AMEX_ID, false],
+    ]);
+    expect(groups[0]!.querySelector('.wpwl-wrapper-registration-details')!.textContent).toContain('0000');
+    expect(groups[0]!.querySelector('.wpwl-wrapper-registration-holder')!.textContent).toBe('Jane Jones');
+    expect(groups[1]!.querySelector('.wpwl-brand-AMEX')).not.toBeNull();
+    // No CVV unless registrations.requireCvv.
+    expect(document.querySelector('.wpwl-wrapper-registration-cvv')).toBeNull();
+    const [forms] = onReady.mock.calls[0] as [HTMLFormElement[]];
+    expect(forms.map((form) => form.className)).toEqual([
+      'wpwl-form wpwl-form-registrations wpwl-form-has-inputs wpwl-clearfix',
+      'wpwl-form wpwl-form-card wpwl-clearfix',
+    ]);
+  });
+
+  it('pays with the chosen card: registrationId and its CVV, no card number; onBeforeSubmitCard runs with this = that form', async () => {
+    offerStoredCards();
+    page();
+    const seen: string[] = [];
+    await loadWidget({
+      registrations: { requireCvv: 'true' },
+      onBeforeSubmitCard(this: HTMLFormElement) {
+        seen.push(this.className);
+        return true;
+      },
+    });
+    await settle();
+    const amex = document.querySelectorAll<HTMLInputElement>('input[name=registrationId]')[1]!;
+    amex.checked = true;
+    amex.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(document.querySelectorAll('.wpwl-group-registration')[1]!.classList.contains('wpwl-selected')).toBe(true);
+    expect(document.querySelectorAll('.wpwl-group-registration')[0]!.classList.contains('wpwl-selected')).toBe(false);
+
+    // An AMEX CVV has four digits: three is refused at the chosen card, nothing is sent.
+    const cvvs = document.querySelectorAll<HTMLInputElement>('.wpwl-wrapper-registration-cvv input.wpwl-control-cvv');
+    expect(cvvs).toHaveLength(2);
+    cvvs[1]!.value = '123';
+    q<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay').click();
+    await settle();
+    expect(gateway.posts()).toHaveLength(0);
+    expect(document.querySelectorAll('.wpwl-group-registration')[1]!.classList.contains('wpwl-has-error')).toBe(true);
+
+    cvvs[1]!.value = '1234';
+    q<HTMLButtonElement>('.wpwl-form-registrations .wpwl-button-pay').click();
+    await settle();
+    const [post] = gateway.posts();
+    expect(post!.url).toBe(`${BASE}${PAYMENT_PATH}`);
+    expect(post!.body.getAll('registrationId')).toEqual([AMEX_ID]);
+    expect(post!.body.get('card.cvv')).toBe('1234');
+    expect(post!.body.has('card.number')).toBe(false);
+    expect(post!.body.has('paymentBrand')).toBe(false);
+    expect(post!.body.get('shopperResultUrl')).toBe(RESULT_URL);
+    expect(seen).toContain('wpwl-form wpwl-form-registrations wpwl-form-has-inputs wpwl-clearfix');
+  });
+
+  it('hideInitialPaymentForms hides the new-card form until the shopper asks for it', async () => {
+    offerStoredCards();
+    page();
+    await loadWidget({ registrations: { hideInitialPaymentForms: true } });
+    await settle();
+    const card = q('.wpwl-container-card');
+    expect(card.style.display).toBe('none');
+    q<HTMLButtonElement>('.wpwl-container-registration .wpwl-button-otherPaymentMethods').click();
+    expect(card.style.display).toBe('');
+    expect(document.querySelector('.wpwl-button-otherPaymentMethods')).toBeNull();
+  });
+
+  it('renders no registration form when the checkout offers no stored card', async () => {
+    page();
+    await loadWidget({ registrations: { requireCvv: true, hideInitialPaymentForms: true } });
+    await settle();
+    expect(document.querySelector('.wpwl-container-registration')).toBeNull();
+    expect(q('.wpwl-container-card').style.display).toBe('');
+  });
+
+  it('unload() takes the registration form away with the rest', async () => {
+    offerStoredCards();
+    page();
+    await loadWidget();
+    await settle();
+    win.wpwl!.unload();
+    expect(document.querySelector('.wpwl-container')).toBeNull();
+  });
+});
+
 describe('wpwl.unload()', () => {
   it('leaves the page as it was before the widget loaded, apart from the script tag the merchant added', async () => {
     page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA PAYPAL"></form>`);

@@ -314,6 +314,12 @@ export interface CheckoutParams {
   overridePaymentType?: Record<string, CheckoutPaymentType>;
   /** Store the payment details; the payment response then carries `registrationId`. */
   createRegistration?: boolean;
+  /**
+   * Stored cards to offer for one-click payment (`registrations[n].id`): the
+   * `registrationId`s of the shopper's earlier payments. The widget lists them
+   * above the new-card form.
+   */
+  registrations?: Array<{ id: string }>;
   overrideHolder?: boolean;
   /** Absolute URL the shopper returns to, with `?id=…&resourcePath=…`. */
   shopperResultUrl?: string;

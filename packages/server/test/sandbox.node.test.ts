@@ -187,6 +187,43 @@ describe('what production plugins send', () => {
   });
 });
 
+describe('stored cards (one-click)', () => {
+  it('a payment with createRegistration answers a registrationId; a checkout offering it is paid with registrationId alone', async () => {
+    const first = await gateway.prepareCheckout({ amount: '10.00', currency: 'EUR', paymentType: 'DB', createRegistration: true });
+    await payAsShopper(first.id, { number: '4200000000000000', brand: 'VISA' });
+    const firstResult = await gateway.getPaymentStatus(first.id);
+    const registrationId = firstResult.registrationId;
+    expect(registrationId).toMatch(/^[A-Za-z0-9]{32}$/);
+
+    const next = await gateway.prepareCheckout({
+      amount: '25.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      registrations: [{ id: registrationId! }],
+    });
+    const response = await fetch(`${sandbox.url}/v1/checkouts/${next.id}/payment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+      body: new URLSearchParams({ registrationId: registrationId!, 'card.cvv': '123' }).toString(),
+    });
+    expect(response.status).toBe(200);
+    const result = await gateway.getPaymentStatus(next.id);
+    expect(verifyPayment(result, { checkoutId: next.id, amount: '25.00', currency: 'EUR', paymentType: 'DB' }).ok).toBe(true);
+    expect(result.card?.last4Digits).toBe('0000');
+  });
+
+  it('refuses a malformed registration id before sending, and the gateway refuses one that is not stored', async () => {
+    expect(
+      await caught(() => gateway.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: 'nope' }] })),
+    ).toMatchObject({ code: 'VALIDATION_FAILED', details: { field: 'registrations[0].id' } });
+    const error = await caught(() =>
+      gateway.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', registrations: [{ id: 'f'.repeat(32) }] }),
+    );
+    expect(error).toMatchObject({ code: 'GATEWAY_REJECTED' });
+    expect(isWpwlServerError(error) && error.message).toMatch(/100\.150\.200/);
+  });
+});
+
 describe('referencing requests', () => {
   it('captures a preauthorization in part', async () => {
     const checkout = await gateway.prepareCheckout({ amount: '50.00', currency: 'EUR', paymentType: 'PA' });

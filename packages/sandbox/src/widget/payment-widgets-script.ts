@@ -66,7 +66,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       labels: {
         brand: 'Brand', cardNumber: 'Card Number', expiryDate: 'Expiry Date', cardHolder: 'Card holder', cvv: 'CVV',
         cvvHint: 'The last three digits on the back of your card.', cvvHintAmex: 'The four digits on the front of your card.',
-        submit: 'Pay now'
+        submit: 'Pay now', storedCards: 'Stored cards', expires: 'Expires', otherPaymentMethods: 'Pay with another card'
       },
       placeholders: { cardNumber: '', expiryDate: 'MM / YY', cardHolder: 'Card holder', cvv: 'CVV' },
       errorMessages: {
@@ -84,7 +84,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       labels: {
         brand: 'Marke', cardNumber: 'Kartennummer', expiryDate: 'Ablaufdatum', cardHolder: 'Karteninhaber', cvv: 'Pr\u00fcfnummer',
         cvvHint: 'Die letzten drei Ziffern auf der R\u00fcckseite Ihrer Karte.', cvvHintAmex: 'Die vier Ziffern auf der Vorderseite Ihrer Karte.',
-        submit: 'Jetzt bezahlen'
+        submit: 'Jetzt bezahlen', storedCards: 'Gespeicherte Karten', expires: 'G\u00fcltig bis', otherPaymentMethods: 'Mit einer anderen Karte zahlen'
       },
       placeholders: { cardNumber: '', expiryDate: 'MM / JJ', cardHolder: 'Karteninhaber', cvv: 'CVV' },
       errorMessages: {
@@ -295,8 +295,141 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     if (merchantForm.parentElement && merchantForm.parentElement.closest('form')) {
       console.warn('[wpwl] form.paymentWidgets sits inside another <form>: the widget renders but cannot submit');
     }
-    if (cardBrands.length) contexts.push(renderCardForm(merchantForm, cardBrands));
-    otherBrands.forEach(function (brand) { contexts.push(renderBrandForm(merchantForm, brand)); });
+    // Stored cards (a checkout prepared with registrations[n].id) come first, once per page.
+    var stored = session.registrations || [];
+    var offersStored = stored.length > 0 && !contexts.some(function (ctx) { return ctx.kind === 'registration'; });
+    var initial = [];
+    if (offersStored) contexts.push(renderRegistrationForm(merchantForm, stored));
+    if (cardBrands.length) initial.push(renderCardForm(merchantForm, cardBrands));
+    otherBrands.forEach(function (brand) { initial.push(renderBrandForm(merchantForm, brand)); });
+    initial.forEach(function (ctx) { contexts.push(ctx); });
+    if (offersStored && isSet(options.registrations && options.registrations.hideInitialPaymentForms)) hideInitialForms(initial);
+  }
+
+  // Option flags that real integrations write as true or as the string "true".
+  function isSet(value) {
+    return value === true || value === 'true';
+  }
+
+  // ---- stored cards (one-click) --------------------------------------------
+
+  // Real markup: .wpwl-container-registration > form.wpwl-form-registrations with one
+  // .wpwl-group-registration per stored card (a radio named registrationId, the
+  // card's details, its CVV when registrations.requireCvv), .wpwl-selected on the
+  // chosen one, and the pay button. It submits like the card form (onBeforeSubmitCard
+  // with this = the form) and sends registrationId instead of card details.
+  function renderRegistrationForm(merchantForm, registrations) {
+    var container = el('div', 'wpwl-container wpwl-container-registration wpwl-clearfix wpwl-style-' + styleName);
+    container.id = 'registration_' + nextContainerNumber();
+    applyLocale(container);
+    var form = el('form', 'wpwl-form wpwl-form-registrations wpwl-form-has-inputs wpwl-clearfix');
+    form.method = 'POST';
+    form.action = baseUrl + paymentPath;
+    form.noValidate = true;
+    form.setAttribute('aria-label', texts.labels.storedCards);
+    container.appendChild(form);
+    var ctx = {
+      kind: 'registration', hook: 'onBeforeSubmitCard', brands: [], merchantForm: merchantForm, container: container, form: form,
+      fields: {}, groups: {}, submitting: false, brand: registrations[0].paymentBrand, mirrors: [], registrations: [],
+      requireCvv: isSet(options.registrations && options.registrations.requireCvv)
+    };
+    registrations.forEach(function (registration) { ctx.registrations.push(registrationGroup(ctx, registration)); });
+    ctx.fields.cvvValue = hidden(form, 'card.cvv');
+    ctx.fields.resultUrl = hidden(form, 'shopperResultUrl');
+    var submitGroup = group(ctx, 'submit', null);
+    var button = el('button', 'wpwl-button wpwl-button-pay');
+    button.type = 'submit';
+    button.name = 'pay';
+    button.textContent = texts.labels.submit;
+    wrapper(submitGroup, 'submit').appendChild(button);
+    ctx.button = button;
+    listenForSubmits(ctx);
+    insert(container, merchantForm.parentNode, merchantForm);
+    selectRegistration(ctx, ctx.registrations[0]);
+    return ctx;
+  }
+
+  function registrationGroup(ctx, registration) {
+    var node = el('div', 'wpwl-group wpwl-group-registration wpwl-clearfix');
+    var label = el('label', 'wpwl-registration');
+    var choice = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-registrationId');
+    var radio = el('input', 'wpwl-control wpwl-control-registrationId');
+    radio.type = 'radio';
+    // Named as in the real markup, where merchant code finds them (input[name=registrationId]).
+    radio.name = 'registrationId';
+    radio.value = registration.id;
+    choice.appendChild(radio);
+    label.appendChild(choice);
+    var logo = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-brand wpwl-brand wpwl-brand-card wpwl-brand-' + registration.paymentBrand);
+    logo.textContent = BRAND_NAMES[registration.paymentBrand] || registration.paymentBrand;
+    label.appendChild(logo);
+    var details = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-details');
+    var number = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-number');
+    number.textContent = '\u2022\u2022\u2022\u2022 ' + registration.last4Digits;
+    details.appendChild(number);
+    if (registration.holder) {
+      var holder = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-holder');
+      holder.textContent = registration.holder;
+      details.appendChild(holder);
+    }
+    var expiry = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-expiry');
+    expiry.textContent = texts.labels.expires + ' ' + registration.expiryMonth + '/' + String(registration.expiryYear).slice(-2);
+    details.appendChild(expiry);
+    label.appendChild(details);
+    var entry = { registration: registration, group: node, radio: radio, cvv: null };
+    if (ctx.requireCvv) {
+      var cvvWrapper = el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-cvv');
+      entry.cvv = el('input', 'wpwl-control wpwl-control-cvv');
+      entry.cvv.type = options.maskCvv === true ? 'password' : 'text';
+      entry.cvv.setAttribute('autocomplete', 'cc-csc');
+      entry.cvv.setAttribute('inputmode', 'numeric');
+      entry.cvv.setAttribute('aria-label', texts.labels.cvv + ' \u2022\u2022\u2022\u2022 ' + registration.last4Digits);
+      if (options.showPlaceholders !== false) entry.cvv.placeholder = texts.placeholders.cvv;
+      cvvWrapper.appendChild(entry.cvv);
+      label.appendChild(cvvWrapper);
+      listen(entry.cvv, 'input', function () { clearError(ctx, 'registration'); });
+    }
+    node.appendChild(label);
+    ctx.form.appendChild(node);
+    listen(radio, 'change', function () { if (radio.checked) selectRegistration(ctx, entry); });
+    return entry;
+  }
+
+  function selectRegistration(ctx, entry) {
+    clearError(ctx, 'registration');
+    ctx.selected = entry;
+    ctx.brand = entry.registration.paymentBrand;
+    ctx.groups.registration = entry.group;
+    ctx.fields.registration = entry.cvv;
+    ctx.registrations.forEach(function (other) {
+      other.group.classList.toggle('wpwl-selected', other === entry);
+      other.radio.checked = other === entry;
+    });
+    syncFields(ctx);
+  }
+
+  function validateRegistration(ctx) {
+    if (!ctx.selected) return [['registration', 'cvvError']];
+    if (!ctx.requireCvv) return [];
+    var cvvLength = ctx.selected.registration.paymentBrand === 'AMEX' ? 4 : 3;
+    var ok = new RegExp('^\\d{' + cvvLength + '}$').test(String(ctx.selected.cvv.value || '').trim());
+    return ok ? [] : [['registration', 'cvvError']];
+  }
+
+  // registrations.hideInitialPaymentForms: the new-card and other forms wait behind
+  // a button until the shopper asks for them.
+  function hideInitialForms(initial) {
+    if (initial.length === 0) return;
+    initial.forEach(function (ctx) { ctx.container.style.display = 'none'; });
+    var registrationCtx = contexts.filter(function (ctx) { return ctx.kind === 'registration'; })[0];
+    var show = el('button', 'wpwl-button wpwl-button-otherPaymentMethods');
+    show.type = 'button';
+    show.textContent = texts.labels.otherPaymentMethods;
+    registrationCtx.container.appendChild(show);
+    listen(show, 'click', function () {
+      initial.forEach(function (ctx) { ctx.container.style.display = ''; });
+      if (show.parentNode) show.parentNode.removeChild(show);
+    });
   }
 
   function renderCardForm(merchantForm, brands) {
@@ -659,8 +792,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     syncFields(ctx);
     if (runHook(ctx, event) === false) return;
     clearAllErrors(ctx);
-    if (ctx.kind === 'card') {
-      var errors = validateCard(ctx);
+    if (ctx.kind === 'card' || ctx.kind === 'registration') {
+      var errors = ctx.kind === 'card' ? validateCard(ctx) : validateRegistration(ctx);
       if (errors.length) {
         errors.forEach(function (error) { showError(ctx, error[0], error[1]); });
         return;
@@ -708,6 +841,10 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       ctx.fields.numberValue.value = digits(ctx.fields.cardNumber.value);
       ctx.fields.cvvValue.value = String(ctx.fields.cvv.value || '').trim();
     }
+    if (ctx.kind === 'registration' && ctx.selected) {
+      ctx.fields.cvvValue.value = ctx.selected.cvv ? String(ctx.selected.cvv.value || '').trim() : '';
+      ctx.fields.cvvValue.disabled = !ctx.selected.cvv;
+    }
     ctx.fields.resultUrl.value = ctx.merchantForm.action;
     // The merchant form's customParameters[...] inputs, copied into the widget's form
     // unless the widget's form has its own input of that name.
@@ -738,7 +875,13 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   // What the payment request carries: brand, card, custom parameters, result URL.
   function paymentParams(ctx) {
     var body = new URLSearchParams();
-    body.append('paymentBrand', ctx.brand);
+    if (ctx.kind === 'registration') {
+      // The stored card's brand is the gateway's to know: only its id (and CVV) go.
+      body.append('registrationId', ctx.selected.registration.id);
+      if (ctx.selected.cvv) body.append('card.cvv', String(ctx.selected.cvv.value || '').trim());
+    } else {
+      body.append('paymentBrand', ctx.brand);
+    }
     if (ctx.kind === 'card') {
       syncExpiry(ctx);
       body.append('card.number', digits(ctx.fields.cardNumber.value));
@@ -754,7 +897,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   }
 
   // The names the widget sends itself: a merchant input of one of these names does not replace them.
-  var WIDGET_FIELDS = ['paymentBrand', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl'];
+  var WIDGET_FIELDS = ['paymentBrand', 'registrationId', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl'];
 
   // Inputs merchant code put into the widget's form (a "save my card" box
   // named createRegistration, other fields of theirs), sent with the payment
