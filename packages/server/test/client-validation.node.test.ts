@@ -2,7 +2,13 @@
 // resource paths, bad ids and bad configuration. An injected fetch counts
 // requests; each case must leave it untouched.
 import { describe, expect, it } from 'vitest';
-import { createGatewayClient, GatewayValidationError, isWpwlServerError, type CheckoutParams } from '../src/index.js';
+import {
+  createGatewayClient,
+  GatewayValidationError,
+  isWpwlServerError,
+  type CheckoutParams,
+  type GatewayClientOptions,
+} from '../src/index.js';
 import { CHECKOUT_ID, PAYMENT_ID, caught, clientOptions, recordingFetch } from './support.js';
 
 const VALID: CheckoutParams = { amount: '92.00', currency: 'EUR', paymentType: 'DB' };
@@ -293,7 +299,8 @@ describe('createGatewayClient configuration', () => {
   ])('%s → INVALID_CONFIG', (_, change, field) => {
     const error = (() => {
       try {
-        createGatewayClient({ ...clientOptions(fetch), ...change });
+        // Some cases are not even of the option's type: a JavaScript caller can pass them.
+        createGatewayClient({ ...clientOptions(fetch), ...change } as GatewayClientOptions);
       } catch (e) {
         return e;
       }
