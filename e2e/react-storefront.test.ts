@@ -4,7 +4,7 @@
 // the result route that asks the merchant server for the verified status.
 // Needs `pnpm build` first (the example's dist/ and the packages it bundles).
 import { describe, expect, it } from 'vitest';
-import { DECLINE_CARD, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
 import {
   expectCheckoutRequest,
   expectDeclinedPage,
@@ -38,6 +38,46 @@ describe('React storefront on the merchant server and sandbox', () => {
     expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
     expect(session.violations).toEqual([]);
     expect(tab.errors).toEqual([]);
+  });
+
+  it('saves the card when the shopper ticks "save my card", and pays one-click with it (CVV only) on the next purchase', async () => {
+    const { page } = session.tab;
+    await fillCartAndCheckout(page, `${session.shop.merchant.url}/react-storefront/`, '[data-wpwl-status="ready"]');
+    // No stored card yet: no registration form, and the box the storefront adds to the card form.
+    expect(await page.locator('.wpwl-container-registration').count()).toBe(0);
+    await page.check('.wpwl-form-card input[type=checkbox][name=createRegistration]');
+    await fillCard(page, SUCCESS_CARD);
+    const firstPayment = page.waitForRequest((request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
+    await payAndWaitForResult(page, '/react-storefront/result');
+    expect(new URLSearchParams((await firstPayment).postData() ?? '').get('createRegistration')).toBe('true');
+    await expectPaidPage(page, '89.80 EUR paid');
+
+    // The next purchase, same shopper: the stored card is offered above the new-card form.
+    await page.goto(`${session.shop.merchant.url}/react-storefront/`);
+    await page.click('button[data-product-id="kettle-iron"]');
+    await page.click('#checkout');
+    const stored = page.locator('.wpwl-container-registration .wpwl-group-registration');
+    await stored.first().waitFor();
+    expect(await stored.count()).toBe(1);
+    await expect(stored.first().getAttribute('class')).resolves.toContain('wpwl-selected');
+    await expect(stored.first().innerText()).resolves.toContain('0000');
+    const cardForm = page.locator('.wpwl-form-card .wpwl-control-cardNumber');
+    await expect(cardForm.isVisible()).resolves.toBe(true);
+
+    // Without the CVV the widget stops at the stored card; with it, one click pays.
+    await page.click('.wpwl-form-registrations .wpwl-button-pay');
+    await page.waitForSelector('.wpwl-group-registration.wpwl-has-error');
+    await page.fill('.wpwl-wrapper-registration-cvv input', '123');
+    const oneClick = page.waitForRequest((request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
+    await page.click('.wpwl-form-registrations .wpwl-button-pay');
+    const sent = new URLSearchParams((await oneClick).postData() ?? '');
+    expect(sent.get('registrationId')).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(sent.get('card.cvv')).toBe('123');
+    expect(sent.has('card.number')).toBe(false);
+    await page.waitForURL((url) => url.pathname === '/react-storefront/result');
+    await expectPaidPage(page, 'EUR paid');
+    expect(session.violations).toEqual([]);
+    expect(session.tab.errors).toEqual([]);
   });
 
   it('shows a classified failure for a declined card', async () => {

@@ -27,6 +27,8 @@ export interface Order {
   integrity?: string;
   /** The storefront's key for the cart this order was prepared for, if it sent one. */
   cartKey?: string;
+  /** Who ordered (the demo's shopper cookie): a card they ask to save is kept for them. */
+  shopperId?: string;
   /** The final verdict, once known. */
   verdict?: PaymentStatusAnswer;
 }

@@ -17,6 +17,7 @@ import {
 } from '@wpwl/server';
 import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
+import { StoredCards } from './stored-cards.js';
 import { OrderBook, type Order } from './orders.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
@@ -131,6 +132,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const vendor = (options.vendor ?? []).map(checkMount);
   const brands = options.brands ?? 'VISA MASTER AMEX';
   const orders = new OrderBook();
+  const storedCards = new StoredCards();
   const readsInFlight = new Map<string, Promise<PaymentStatusAnswer>>();
   /** Verdicts that may still change, reused for a few seconds: polling must not reach the gateway each time. */
   const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
@@ -236,13 +238,14 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
 
     const shopperResultUrl = new URL(resultPath, publicUrl).href;
     const amount = formatMinor(cart.totalMinor);
+    const shopperId = storedCards.shopperOf(req, res);
     try {
       // Only a new gateway checkout costs a token: a cart's open checkout handed out again does not.
       const client = req.socket.remoteAddress ?? 'unknown';
       if (typeof input.cartKey !== 'string') {
         const wait = checkoutsPerClient.take(client);
         if (wait > 0) return tooManyCheckouts(res, wait);
-        return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl)));
+        return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl, shopperId)));
       }
       // One open checkout per cart, whichever of the shopper's tabs asks (see OrderBook.latestForCart).
       const cartKey = input.cartKey;
@@ -256,6 +259,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       // The same cart with time left to pay: the same checkout, with the time left now. Unless
       // the shopper asked for a new one in place of it (expired, or more time): then the
       // first tab to ask replaces it, and the others get that replacement.
+      // The cart key is the shopper's own secret (random, kept in their browser), as the
+      // shopper cookie is: the checkout, with the stored cards it may offer, goes to no one else.
       const sameCart =
         order?.shopperResultUrl === shopperResultUrl &&
         order.lines.length === cart.lines.length &&
@@ -271,7 +276,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       }
       const wait = checkoutsPerClient.take(client);
       if (wait > 0) return tooManyCheckouts(res, wait);
-      const prepared = prepare(cart, amount, shopperResultUrl, cartKey);
+      const prepared = prepare(cart, amount, shopperResultUrl, shopperId, cartKey);
       preparing.set(cartKey, prepared);
       try {
         return sendJson(res, 201, checkoutAnswer(await prepared));
@@ -302,9 +307,18 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   }
 
   /** Prepares a checkout for a priced cart with the gateway and records its order. */
-  async function prepare(cart: PricedCartOk, amount: string, shopperResultUrl: string, cartKey?: string): Promise<Order> {
+  async function prepare(
+    cart: PricedCartOk,
+    amount: string,
+    shopperResultUrl: string,
+    shopperId: string,
+    cartKey?: string,
+  ): Promise<Order> {
     const orderId = `order-${randomUUID()}`;
+    // The cards this shopper saved before: the widget offers them for one-click payment.
+    const registrations = storedCards.of(shopperId).map((id) => ({ id }));
     const checkout = await gateway.prepareCheckout({
+      ...(registrations.length > 0 ? { registrations } : {}),
       amount,
       currency: CURRENCY,
       paymentType: 'DB',
@@ -340,6 +354,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       expiresAt: new Date(createdAt.getTime() + CHECKOUT_LIFETIME_MS),
       ...(checkout.integrity ? { integrity: checkout.integrity } : {}),
       ...(cartKey ? { cartKey } : {}),
+      shopperId,
     };
     orders.add(order);
     return order;
@@ -433,6 +448,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       amount: order.amount,
       currency: order.currency,
     };
+    // The shopper ticked "save my card": the gateway stored it with this verified payment.
+    if (verdict.ok && payment.registrationId && order.shopperId) storedCards.add(order.shopperId, payment.registrationId);
     if (!OPEN_OUTCOMES.has(verdict.classification)) {
       order.verdict = answer;
       openVerdicts.delete(order.checkoutId);

@@ -21,6 +21,26 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
   submitting: 'Sending your payment…',
 };
 
+/**
+ * A "save my card" box in the widget's card form, as store plugins add it in
+ * onReady: the widget sends a ticked box with the payment
+ * (createRegistration=true), the gateway stores the card, and the merchant
+ * server offers it on this shopper's next checkout (one-click).
+ */
+function addSaveCardBox(paymentForms?: unknown) {
+  const forms = Array.isArray(paymentForms) ? (paymentForms as HTMLFormElement[]) : [];
+  const form = forms.find((candidate) => candidate.classList.contains('wpwl-form-card'));
+  if (!form || form.querySelector('input[name="createRegistration"]')) return;
+  const label = document.createElement('label');
+  label.className = 'save-card';
+  const box = label.appendChild(document.createElement('input'));
+  box.type = 'checkbox';
+  box.name = 'createRegistration';
+  box.value = 'true';
+  label.append(' Save my card for next time');
+  form.insertBefore(label, form.querySelector('.wpwl-group-submit'));
+}
+
 export function ShopPage() {
   const [catalogue, setCatalogue] = useState<{ products: Product[]; currency: string }>();
   // Kept in this tab, so a shopper back from a declined payment finds the same cart.
@@ -162,7 +182,12 @@ export function ShopPage() {
             shopperResultUrl={checkout.shopperResultUrl}
             integrity={checkout.integrity}
             expiresInMs={checkout.expiresInMs}
-            options={{ labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` } }}
+            options={{
+              labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` },
+              // A stored card (offered when this shopper saved one) is paid with its CVV.
+              registrations: { requireCvv: true },
+              onReady: addSaveCardBox,
+            }}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
             timeoutMs={timeoutMs}
             onStatusChange={({ status: next }) => {
