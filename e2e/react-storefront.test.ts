@@ -47,7 +47,9 @@ describe('React storefront on the merchant server and sandbox', () => {
     expect(await page.locator('.wpwl-container-registration').count()).toBe(0);
     await page.check('.wpwl-form-card input[type=checkbox][name=createRegistration]');
     await fillCard(page, SUCCESS_CARD);
-    const firstPayment = page.waitForRequest((request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
+    const firstPayment = page.waitForRequest(
+      (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname),
+    );
     await payAndWaitForResult(page, '/react-storefront/result');
     expect(new URLSearchParams((await firstPayment).postData() ?? '').get('createRegistration')).toBe('true');
     await expectPaidPage(page, '89.80 EUR paid');

@@ -17,6 +17,9 @@ export type SubmitKind = 'Card' | 'DirectDebit' | 'OnlineTransfer' | 'VirtualAcc
  */
 export type BeforeSubmitResult = boolean | void | PromiseLike<boolean | void>;
 
+/** `WidgetError` event values real integrations handle; others may come. */
+export type WidgetErrorEventName = 'closed' | 'not_enrolled' | 'add_new_card' | 'otp_channel_invalid';
+
 /** The argument of the widget's `onError`, as the widget passes it. */
 export interface WidgetErrorEvent {
   /** `InvalidCheckoutIdError`, `WidgetError`, `PciIframeSubmitError`, `PciIframeCommunicationError` … */
@@ -25,8 +28,12 @@ export interface WidgetErrorEvent {
   message?: string;
   /** For a `WidgetError`: the brand it concerns, e.g. `APPLEPAY`. */
   brand?: string;
-  /** For a `WidgetError`: what happened, e.g. a wallet sheet closed. */
-  event?: unknown;
+  /**
+   * For a `WidgetError`: what happened. Seen in real integrations: `closed`
+   * (the shopper closed a wallet sheet such as GOOGLEPAY's: not a failure),
+   * `not_enrolled`, `add_new_card`, `otp_channel_invalid`.
+   */
+  event?: WidgetErrorEventName | (string & {}) | undefined;
   [key: string]: unknown;
 }
 

@@ -156,6 +156,8 @@ class WidgetController implements SessionOwner {
     if (error.code === 'CHECKOUT_EXPIRED') return this.#expire(error);
     // A refused payment leaves the form usable: back to ready.
     const status = this._snapshot.status;
+    // The shopper closed a wallet sheet: no failure to show, the form is there to pay again.
+    if (error.details.event === 'closed') return this._setStatus(status === 'submitting' ? 'ready' : status, this._snapshot.error);
     this.#fail(error, status === 'submitting' ? 'ready' : status);
   }
 

@@ -538,6 +538,19 @@ describe('expiry', () => {
     expect(widget.getSnapshot().error).toMatchObject({ code: 'WIDGET_ERROR', details: { name: 'WidgetError', brand: 'APPLEPAY' } });
     expect(onError).toHaveBeenCalledTimes(1);
   });
+
+  it('a wallet sheet the shopper closed (WidgetError event "closed") is no failure: back to ready, nothing reported', async () => {
+    const onError = vi.fn();
+    const widget = create(config({ onError, onBeforeSubmit: () => deferred<boolean>().promise }));
+    widget.mount(box());
+    const { pay } = await fake.finishLoad();
+    pay();
+    expect(widget.getSnapshot().status).toBe('submitting');
+    page.wpwlOptions!.onError!.call(undefined, { name: 'WidgetError', brand: 'GOOGLEPAY', event: 'closed' });
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(widget.getSnapshot().error).toBeUndefined();
+    expect(onError).not.toHaveBeenCalled();
+  });
 });
 
 describe('before submit', () => {
