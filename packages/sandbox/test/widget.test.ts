@@ -856,6 +856,54 @@ describe('mada', () => {
   });
 });
 
+describe('what older and regional templates rely on', () => {
+  it('takes the brands from the form text when data-brands is absent (<form class="paymentWidgets">VISA MASTER</form>), and gives the text back on unload', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets">VISA MASTER</form>`);
+    await loadWidget();
+    await settle();
+    const options = [...document.querySelectorAll<HTMLOptionElement>('.wpwl-control-brand option')].map((o) => o.value);
+    expect(options).toEqual(['VISA', 'MASTER']);
+    expect(q('form.paymentWidgets').textContent).toBe('');
+    win.wpwl!.unload();
+    expect(q('form.paymentWidgets').textContent).toBe('VISA MASTER');
+  });
+
+  it("renders STC_PAY's inner groups; choosing the mobile mode as integrations do shows the number, which is sent", async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA STC_PAY"></form>`);
+    await loadWidget({
+      onReady() {
+        // As Saudi store plugins do in onReady: tick the mobile mode, click it, hide the choice.
+        const mobile = q<HTMLInputElement>('.wpwl-form-virtualAccount-STC_PAY .wpwl-wrapper-radio-mobile .wpwl-control-radio-mobile');
+        mobile.checked = true;
+        mobile.click();
+        q('.wpwl-form-virtualAccount-STC_PAY .wpwl-group-paymentMode').style.display = 'none';
+      },
+    });
+    await settle();
+    const form = q('.wpwl-form-virtualAccount-STC_PAY');
+    expect(form.querySelector('.wpwl-group-paymentMode .wpwl-wrapper-radio-qrcode input[type=radio]')).not.toBeNull();
+    const phoneGroup = q('.wpwl-form-virtualAccount-STC_PAY .wpwl-group-mobilePhone');
+    expect(phoneGroup.style.display).toBe('');
+    fill('.wpwl-form-virtualAccount-STC_PAY .wpwl-control-mobilePhone', '0501234567');
+    q<HTMLButtonElement>('.wpwl-form-virtualAccount-STC_PAY button[type=submit]').click();
+    await settle();
+    const [post] = gateway.posts();
+    expect(post!.body.get('paymentBrand')).toBe('STC_PAY');
+    expect(post!.body.get('virtualAccount.accountId')).toBe('0501234567');
+    expect(post!.body.has('paymentMode')).toBe(false);
+  });
+
+  it('STC_PAY in QR mode hides the number and sends none', async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="STC_PAY"></form>`);
+    await loadWidget();
+    await settle();
+    expect(q('.wpwl-group-mobilePhone').style.display).toBe('none');
+    q<HTMLButtonElement>('.wpwl-form-virtualAccount-STC_PAY button[type=submit]').click();
+    await settle();
+    expect(gateway.posts()[0]!.body.has('virtualAccount.accountId')).toBe(false);
+  });
+});
+
 describe('stored cards (one-click)', () => {
   const VISA_ID = 'a'.repeat(32);
   const AMEX_ID = 'b'.repeat(32);

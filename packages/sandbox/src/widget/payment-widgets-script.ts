@@ -66,7 +66,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       labels: {
         brand: 'Brand', cardNumber: 'Card Number', expiryDate: 'Expiry Date', cardHolder: 'Card holder', cvv: 'CVV',
         cvvHint: 'The last three digits on the back of your card.', cvvHintAmex: 'The four digits on the front of your card.',
-        submit: 'Pay now', storedCards: 'Stored cards', expires: 'Expires', otherPaymentMethods: 'Pay with another card'
+        submit: 'Pay now', storedCards: 'Stored cards', expires: 'Expires', otherPaymentMethods: 'Pay with another card',
+        qrCode: 'QR code', mobilePhone: 'Mobile phone'
       },
       placeholders: { cardNumber: '', expiryDate: 'MM / YY', cardHolder: 'Card holder', cvv: 'CVV' },
       errorMessages: {
@@ -84,7 +85,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       labels: {
         brand: 'Marke', cardNumber: 'Kartennummer', expiryDate: 'Ablaufdatum', cardHolder: 'Karteninhaber', cvv: 'Pr\u00fcfnummer',
         cvvHint: 'Die letzten drei Ziffern auf der R\u00fcckseite Ihrer Karte.', cvvHintAmex: 'Die vier Ziffern auf der Vorderseite Ihrer Karte.',
-        submit: 'Jetzt bezahlen', storedCards: 'Gespeicherte Karten', expires: 'G\u00fcltig bis', otherPaymentMethods: 'Mit einer anderen Karte zahlen'
+        submit: 'Jetzt bezahlen', storedCards: 'Gespeicherte Karten', expires: 'G\u00fcltig bis', otherPaymentMethods: 'Mit einer anderen Karte zahlen',
+        qrCode: 'QR-Code', mobilePhone: 'Mobiltelefon'
       },
       placeholders: { cardNumber: '', expiryDate: 'MM / JJ', cardHolder: 'Karteninhaber', cvv: 'CVV' },
       errorMessages: {
@@ -133,6 +135,8 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
 
   // Everything the widget adds to the page, so that unload() can take all of it back.
   var createdNodes = [];
+  // Brand lists taken from a merchant form's text, put back on unload.
+  var restoredTexts = [];
   var listeners = [];
   var requests = [];
   var contexts = [];
@@ -276,7 +280,14 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   }
 
   function renderMerchantForm(merchantForm) {
-    var brands = (merchantForm.getAttribute('data-brands') || '').split(/\s+/).filter(Boolean).map(function (b) { return b.toUpperCase(); });
+    // Older templates write the brands as the form's text (<form class="paymentWidgets">VISA MASTER</form>);
+    // the widget takes them from there when data-brands is absent, and the text goes.
+    var brandText = merchantForm.hasAttribute('data-brands') ? merchantForm.getAttribute('data-brands') : merchantForm.textContent;
+    if (!merchantForm.hasAttribute('data-brands') && merchantForm.children.length === 0 && brandText) {
+      merchantForm.textContent = '';
+      restoredTexts.push([merchantForm, brandText]);
+    }
+    var brands = (brandText || '').split(/\s+/).filter(Boolean).map(function (b) { return b.toUpperCase(); });
     var cardBrands = [];
     var otherBrands = [];
     brands.forEach(function (brand) {
@@ -528,6 +539,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       kind: kind, hook: hook, brands: [brand], merchantForm: merchantForm, container: container, form: form,
       fields: { resultUrl: hidden(form, 'shopperResultUrl') }, groups: {}, submitting: false, brand: brand, mirrors: []
     };
+    if (brand === 'STC_PAY') renderStcPayGroups(ctx);
     var submitGroup = group(ctx, 'submit', null);
     var button = el('button', 'wpwl-button wpwl-button-brand wpwl-button-brand-' + brand);
     button.type = 'submit';
@@ -541,6 +553,38 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     insert(container, merchantForm.parentNode, merchantForm);
     syncFields(ctx);
     return ctx;
+  }
+
+  // STC_PAY's inner groups as real markup has them: how to pay (a QR code or the
+  // mobile number) and the number. Integrations pick the mobile mode in onReady
+  // (check .wpwl-control-radio-mobile and click it) and hide the choice.
+  function renderStcPayGroups(ctx) {
+    var modeGroup = group(ctx, 'paymentMode', null);
+    ['qrcode', 'mobile'].forEach(function (mode, index) {
+      var modeWrapper = el('div', 'wpwl-wrapper wpwl-wrapper-radio-' + mode);
+      var label = el('label', 'wpwl-label wpwl-label-radio-' + mode);
+      var radio = el('input', 'wpwl-control wpwl-control-radio-' + mode);
+      radio.type = 'radio';
+      radio.name = 'paymentMode';
+      radio.value = mode;
+      radio.checked = index === 0;
+      label.appendChild(radio);
+      label.appendChild(doc.createTextNode(' ' + texts.labels[mode === 'qrcode' ? 'qrCode' : 'mobilePhone']));
+      modeWrapper.appendChild(label);
+      modeGroup.appendChild(modeWrapper);
+      listen(radio, 'click', function () { showMobilePhone(ctx); });
+      listen(radio, 'change', function () { showMobilePhone(ctx); });
+    });
+    var phone = input(ctx, 'mobilePhone', 'mobilePhone', 'virtualAccount.accountId', 'tel', 'tel');
+    ctx.fields.mobilePhone = phone;
+    showMobilePhone(ctx);
+  }
+
+  function showMobilePhone(ctx) {
+    var mobile = ctx.form.querySelector('.wpwl-control-radio-mobile');
+    var chosen = !!(mobile && mobile.checked);
+    ctx.groups.mobilePhone.style.display = chosen ? '' : 'none';
+    ctx.fields.mobilePhone.disabled = !chosen;
   }
 
   function brandGroup(brand) {
@@ -897,7 +941,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
   }
 
   // The names the widget sends itself: a merchant input of one of these names does not replace them.
-  var WIDGET_FIELDS = ['paymentBrand', 'registrationId', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl'];
+  var WIDGET_FIELDS = ['paymentBrand', 'registrationId', 'paymentMode', 'card.number', 'card.holder', 'card.expiryMonth', 'card.expiryYear', 'card.cvv', 'shopperResultUrl'];
 
   // Inputs merchant code put into the widget's form (a "save my card" box
   // named createRegistration, other fields of theirs), sent with the payment
@@ -1173,6 +1217,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     createdNodes.splice(0).reverse().forEach(function (node) {
       if (node.parentNode) node.parentNode.removeChild(node);
     });
+    restoredTexts.splice(0).forEach(function (entry) { entry[0].textContent = entry[1]; });
     contexts = [];
     if (window.wpwl === api) {
       try { delete window.wpwl; } catch (ignore) { window.wpwl = undefined; }
