@@ -13,7 +13,7 @@ import {
   type FieldViolation,
   type Operation,
 } from '@wpwl/gateway-spec';
-import { checkCard, outcomeOf, storedCard, type CardInput, type CardOutcome, type StoredCard } from './cards.js';
+import { CARD_BRANDS, checkCard, outcomeOf, storedCard, type CardInput, type CardOutcome, type StoredCard } from './cards.js';
 import { newCheckoutId, newPaymentId } from './format.js';
 import { decideReference } from './references.js';
 import {
@@ -408,7 +408,9 @@ export class Gateway {
     if (submitter === 'merchant' && !params.entityId) {
       violations.unshift({ field: 'entityId', rule: 'required', message: 'entityId is required for an authenticated submission' });
     }
-    if (!params['card.number'] && !params.registrationId) {
+    // A wallet or bank brand gets its own answer (invalid payment method) from the card check.
+    const walletOrBank = params.paymentBrand !== undefined && params.paymentBrand !== '' && !CARD_BRANDS.has(params.paymentBrand);
+    if (!params['card.number'] && !params.registrationId && !walletOrBank) {
       const present = new Set(violations.map((v) => v.field));
       for (const field of ['card.number', 'card.expiryMonth', 'card.expiryYear']) {
         if (!present.has(field))
