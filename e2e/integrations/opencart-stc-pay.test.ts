@@ -43,7 +43,7 @@ var wpwlOptions = {
 }
 
 describe('OpenCart template with STC_PAY', () => {
-  it('its onReady finds STC_PAY\'s inner groups: the mode choice hidden, the mobile mode picked, only the number shown and sent', async () => {
+  it("its onReady finds STC_PAY's inner groups: the mode choice hidden, the mobile mode picked, only the number shown and sent", async () => {
     const checkout = await corpus.checkout({ currency: 'SAR' });
     const tab = await corpus.open(await corpus.page(`stc-${checkout.id}`, templatePage(checkout.id)));
     const { page } = tab;

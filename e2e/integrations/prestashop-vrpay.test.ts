@@ -80,9 +80,9 @@ describe.each([
     const tab = await corpus.open(await corpus.page(`vrpay-${checkout.id}`, pageFor(checkout.id)));
     const { page } = tab;
     await page.waitForSelector('.frametest > .wpwl-container-card');
-    const brands = await page.locator('.wpwl-control-brand option').evaluateAll((options) =>
-      options.map((option) => (option as HTMLOptionElement).value),
-    );
+    const brands = await page
+      .locator('.wpwl-control-brand option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(brands).toEqual(['VISA', 'MASTER']);
     // The brand list is no text on the page.
     await expect(page.locator('#content').innerText()).resolves.not.toContain('VISA MASTER');

@@ -25,6 +25,8 @@ export interface Corpus {
   checkout(params?: Record<string, string | boolean>): Promise<Checkout>;
   /** Writes `html` as `${name}.html` and answers its URL. */
   page(name: string, html: string): Promise<string>;
+  /** Bundles `entry` (a page module of the corpus, JSX allowed) as `/${name}.js`, React and all. */
+  bundle(entry: string, name: string): Promise<void>;
   /** Opens a page in a fresh browser context. */
   open(url: string): Promise<TestPage>;
   /** The merchant's status read of a checkout's payment. */
@@ -93,6 +95,19 @@ export function useCorpus(): Corpus {
     async page(name, html) {
       await writeFile(join(dir, `${name}.html`), html);
       return `${ready(server).url}/${name}.html`;
+    },
+    async bundle(entry, name) {
+      await build({
+        entryPoints: [entry],
+        outfile: join(dir, `${name}.js`),
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'error',
+      });
     },
     async open(url) {
       const tab = await ready(browser).newPage();
