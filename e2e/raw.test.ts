@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchBrowser, recordViolations, type TestBrowser, type TestPage, watchForAbsence } from './support/browser.js';
 import { createCheckout, readPaymentStatus, type Checkout } from './support/gateway.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
-import { SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, fillCard } from './support/shopper.js';
+import { SUCCESS_CARD, SUCCESS_RESULT as SUCCESS, THREE_D_SECURE_CARD, answerThreeDSecure, fillCard } from './support/shopper.js';
 
 const DECLINE_CARD = '4000000000000002';
 
@@ -97,12 +97,11 @@ describe('raw integration', () => {
     expect(code).not.toMatch(/^000\.200/); // not pending either: a final decline
   });
 
-  it('sends a 3-D Secure card through the challenge page, then to the result URL with a success', async () => {
+  it("shows a 3-D Secure card's challenge in the widget's iframe, then sends the page to the result URL with a success", async () => {
     await openCheckout();
     await fillCard(tab.page, THREE_D_SECURE_CARD);
     await tab.page.click('.wpwl-button-pay');
-    await tab.page.waitForURL((url) => url.origin === sandbox.url);
-    await tab.page.click('#complete');
+    await answerThreeDSecure(tab.page, 'complete');
     const params = await resultParams();
 
     const status = await readPaymentStatus(sandbox, params.get('resourcePath')!);

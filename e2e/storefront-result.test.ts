@@ -3,7 +3,15 @@
 // stays "being processed", never "did not go through"; and a declined shopper
 // goes back to the same cart, checks out again and pays.
 import { describe, expect, it } from 'vitest';
-import { DECLINE_CARD, SUCCESS_CARD, THREE_D_SECURE_CARD, acceptTerms, fillCard, renderedCheckouts } from './support/shopper.js';
+import {
+  DECLINE_CARD,
+  SUCCESS_CARD,
+  THREE_D_SECURE_CARD,
+  acceptTerms,
+  answerThreeDSecure,
+  fillCard,
+  renderedCheckouts,
+} from './support/shopper.js';
 import {
   STOREFRONTS,
   expectDeclinedPage,
@@ -53,8 +61,7 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await acceptTerms(page);
     await fillCard(page, THREE_D_SECURE_CARD);
     await page.click('.wpwl-button-pay');
-    await page.waitForURL((url) => url.origin === new URL(session.shop.gateway.gateway.baseUrl).origin);
-    await page.click('#fail');
+    await answerThreeDSecure(page, 'fail');
     await page.waitForURL((url) => url.pathname === result);
     await page.waitForSelector('#result[data-state="failure"]');
     expect(await page.locator('#result-detail').textContent()).toContain('card authentication (3-D Secure) did not succeed');

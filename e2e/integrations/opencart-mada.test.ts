@@ -13,7 +13,7 @@
 //
 // The same page is then ported onto createPaymentWidget, CSS and hooks unchanged.
 import { describe, expect, it } from 'vitest';
-import { SUCCESS_CARD, SUCCESS_RESULT, fillCard } from '../support/shopper.js';
+import { SUCCESS_CARD, SUCCESS_RESULT, THREE_D_SECURE_CARD, fillCard } from '../support/shopper.js';
 import { nextPayment, useCorpus } from './support/corpus.js';
 
 const corpus = useCorpus();
@@ -111,6 +111,19 @@ describe.each([
     expect(status.body.result).toMatchObject({ code: expect.stringMatching(SUCCESS_RESULT) });
     expect(status.body.registrationId).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(tab.errors).toEqual([]);
+  });
+
+  it('with paymentTarget "_top", 3-D Secure takes the whole window (no iframe), then the result page', async () => {
+    const checkout = await corpus.checkout();
+    const tab = await corpus.open(await corpus.page(`mada-3ds-${checkout.id}`, pageFor(checkout.id)));
+    const { page } = tab;
+    await page.waitForSelector('form.wpwl-form-card .wpwl-control-cardNumber');
+    await fillCard(page, THREE_D_SECURE_CARD);
+    await page.click('.wpwl-form-card .wpwl-button-pay');
+    await page.waitForURL((url) => url.pathname.startsWith('/v1/threeds/'));
+    await page.click('#complete');
+    await page.waitForURL((url) => url.pathname === '/result.html');
+    expect((await corpus.status(checkout.id)).body.result).toMatchObject({ code: expect.stringMatching(SUCCESS_RESULT) });
   });
 
   it('offers the stored card next time: new-card forms hidden ("true"), the CVV asked for ("true"), one click pays', async () => {

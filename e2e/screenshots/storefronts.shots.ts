@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { THREE_D_SECURE_CARD, acceptTerms, fillCard } from '../support/shopper.js';
+import { THREE_D_SECURE_CARD, acceptTerms, answerThreeDSecure, fillCard } from '../support/shopper.js';
 import {
   STOREFRONTS,
   cardForm,
@@ -56,10 +56,12 @@ describe('sandbox', () => {
     await fillCartAndCheckout(page, `${session.shop.merchant.url}/core-storefront/`);
     await fillCard(page, THREE_D_SECURE_CARD);
     await page.click('.wpwl-button-pay');
-    await page.waitForSelector('#complete');
-    expect(await page.locator('.amount').textContent()).toBe('89.80 EUR');
+    // The challenge shows in the widget's iframe, in the shop's page.
+    const challenge = page.frameLocator('iframe.wpwl-control-threeDSecure');
+    await challenge.locator('#complete').waitFor();
+    expect(await challenge.locator('.amount').textContent()).toBe('89.80 EUR');
     await page.screenshot({ path: `${OUT}sandbox-3d-secure.png`, fullPage: true });
-    await page.click('#complete');
+    await answerThreeDSecure(page, 'complete');
     await expectPaidPage(page, '89.80 EUR paid');
   });
 });

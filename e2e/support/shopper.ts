@@ -36,3 +36,17 @@ export function renderedCheckouts(page: Page): Promise<string[]> {
     ),
   );
 }
+
+/**
+ * Answers the sandbox issuer's 3-D Secure page, shown by the widget in an
+ * iframe in the page (the default; paymentTarget would open a window
+ * instead): waits for it, checks the page itself has not gone anywhere, and
+ * presses complete or fail. The issuer's page then sends the whole page on.
+ */
+export async function answerThreeDSecure(page: Page, outcome: 'complete' | 'fail'): Promise<void> {
+  const before = page.url();
+  const frame = page.frameLocator('iframe.wpwl-control-threeDSecure');
+  await frame.locator(`#${outcome}`).waitFor();
+  if (page.url() !== before) throw new Error(`the page left for ${page.url()} instead of showing 3-D Secure in the widget`);
+  await frame.locator(`#${outcome}`).click();
+}

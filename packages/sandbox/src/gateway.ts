@@ -602,7 +602,7 @@ export class Gateway {
   }
 
   /** `GET /v1/threeds/{id}` — the sandbox's challenge page. */
-  challengePage(id: string): Reply {
+  challengePage(id: string, target?: string): Reply {
     const payment = this.challengedPayment(id);
     if (!payment)
       return { kind: 'html', status: 404, html: page('Unknown authentication', '<p>No 3-D Secure authentication with this id.</p>') };
@@ -617,7 +617,7 @@ export class Gateway {
 <p>Your card issuer asks you to confirm this payment (3-D Secure).</p>
 <p class="amount">${escapeHtml(amount)}</p>
 <p>Card ending in <strong>${escapeHtml(payment.card?.last4Digits ?? '')}</strong></p>
-<form method="post" action="${escapeHtml(action)}">
+<form method="post" action="${escapeHtml(action)}"${frameTarget(target)}>
 <button type="submit" name="outcome" value="complete" id="complete">Complete authentication</button>
 <button type="submit" name="outcome" value="fail" id="fail" class="secondary">Fail authentication</button>
 </form>
@@ -674,6 +674,16 @@ export function shopperResultLocation(resultUrl: string, id: string, resourcePat
 }
 
 // A refusal whose parameter errors (if any) are the problems to show.
+/**
+ * The window the challenge page sends the shopper on in: the widget shows the
+ * page in an iframe and asks for its shopperResultTarget (`_top` by default).
+ * Only a browsing-context keyword or a plain frame name is taken.
+ */
+function frameTarget(target: string | undefined): string {
+  if (!target || !/^(?:_top|_parent|_self|_blank|[A-Za-z][\w-]{0,63})$/.test(target)) return '';
+  return ` target="${escapeHtml(target)}"`;
+}
+
 function refused(reply: JsonReply): CheckoutPaymentOutcome {
   const result = reply.body.result as { parameterErrors?: Array<{ name: string; message: string }> } | undefined;
   const problems = (result?.parameterErrors ?? []).map((e) => ({ field: e.name, message: e.message }));

@@ -269,7 +269,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const threedsPath = /^\/v1\/threeds\/([^/]+)$/.exec(path);
     if (threedsPath) {
       const id = safeDecode(threedsPath[1] ?? '');
-      if (method === 'GET') return reply(gateway.challengePage(id));
+      if (method === 'GET') return reply(gateway.challengePage(id, query.target));
       if (method === 'POST') return reply(gateway.completeChallenge(id, await readForm(req)));
       return wrongMethod();
     }

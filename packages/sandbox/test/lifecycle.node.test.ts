@@ -347,6 +347,16 @@ describe('3-D Secure test card', () => {
     expect(html).toContain('Complete authentication');
     expect(html).toContain('Fail');
     expect(html).toContain('3220');
+    expect(html).not.toMatch(/<form[^>]*target=/);
+    // Shown in the widget's iframe, the page sends the window the widget names on (the whole page by default).
+    const framed = await (await fetch(`${pending.body.redirect.url}?target=_top`)).text();
+    expect(framed).toMatch(/<form method="post" action="[^"]+" target="_top">/);
+    const named = await (await fetch(`${pending.body.redirect.url}?target=shop-frame`)).text();
+    expect(named).toContain('target="shop-frame"');
+    for (const hostile of ['"><script>', 'javascript:alert(1)', '_top x']) {
+      const refused = await (await fetch(`${pending.body.redirect.url}?target=${encodeURIComponent(hostile)}`)).text();
+      expect(refused).not.toMatch(/<form[^>]*target=/);
+    }
 
     const done = await fetch(pending.body.redirect.url, {
       method: 'POST',

@@ -648,6 +648,47 @@ describe('paying', () => {
     expect(navigations).toEqual([`_top:${BASE}/v1/threeds/challenge/abc?step=1`]);
   });
 
+  it('opens 3-D Secure in an iframe in the widget by default, asks it for the result window, and calls onLoadThreeDIframe once it loaded', async () => {
+    gateway.payment = {
+      status: 200,
+      body: { result: { code: '000.200.000' }, redirect: { url: `${BASE}/v1/threeds/${CHECKOUT_ID}` } },
+    };
+    page();
+    const onLoadThreeDIframe = vi.fn(function (this: unknown) {
+      return this;
+    });
+    await loadWidget({ onLoadThreeDIframe, threeDIframeSize: { width: 390, height: 400 } });
+    fillValidCard('4000000000003220');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(navigations).toEqual([]);
+    const frame = q<HTMLIFrameElement>('.wpwl-container-card .wpwl-group-threeDSecure iframe.wpwl-control-threeDSecure');
+    const src = new URL(frame.src);
+    expect(src.origin + src.pathname).toBe(`${BASE}/v1/threeds/${CHECKOUT_ID}`);
+    expect(src.searchParams.get('target')).toBe('_top');
+    expect([frame.getAttribute('width'), frame.getAttribute('height')]).toEqual(['390', '400']);
+    expect(q('form.wpwl-form-card').style.display).toBe('none');
+    frame.dispatchEvent(new Event('load'));
+    frame.dispatchEvent(new Event('load'));
+    expect(onLoadThreeDIframe).toHaveBeenCalledTimes(1);
+    expect(onLoadThreeDIframe.mock.results[0]!.value).toBe(frame);
+    win.wpwl!.unload();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('sends the 3-D Secure result to shopperResultTarget when the page names one', async () => {
+    gateway.payment = {
+      status: 200,
+      body: { result: { code: '000.200.000' }, redirect: { url: `${BASE}/v1/threeds/${CHECKOUT_ID}` } },
+    };
+    page();
+    await loadWidget({ shopperResultTarget: 'shopFrame' });
+    fillValidCard('4000000000003220');
+    q<HTMLButtonElement>('.wpwl-button-pay').click();
+    await settle();
+    expect(new URL(q<HTMLIFrameElement>('iframe.wpwl-control-threeDSecure').src).searchParams.get('target')).toBe('shopFrame');
+  });
+
   it('sends one payment for a double click: the pay button is disabled while submitting', async () => {
     gateway.payment = 'hang';
     page();

@@ -1008,7 +1008,11 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
     var code = String(result.code || '');
     var description = String(result.description || code);
     if (body.redirect && body.redirect.url) {
-      navigate(redirectLocation(body.redirect), options.paymentTarget);
+      // A card's 3-D Secure opens in an iframe in the widget by default, in a window
+      // only when paymentTarget names one; other brands (wallets, bank transfers) leave the page.
+      var inPage = (ctx.kind === 'card' || ctx.kind === 'registration') && !(typeof options.paymentTarget === 'string' && options.paymentTarget);
+      if (inPage) openThreeDIframe(ctx, redirectLocation(body.redirect));
+      else navigate(redirectLocation(body.redirect), options.paymentTarget);
       return;
     }
     if (code === '800.120.100') {
@@ -1069,6 +1073,34 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       });
     }
     return shown;
+  }
+
+  // The challenge in the page: the widget's form gives way to an iframe of the
+  // issuer's page, sized by threeDIframeSize; once the shopper is done, that page
+  // sends the shopperResultTarget window (default the whole page, _top) to the
+  // shopper result URL. onLoadThreeDIframe runs, with this = the iframe, when it has loaded.
+  function openThreeDIframe(ctx, url) {
+    var target = typeof options.shopperResultTarget === 'string' && options.shopperResultTarget ? options.shopperResultTarget : '_top';
+    var src = new URL(url);
+    src.searchParams.set('target', target);
+    var holder = el('div', 'wpwl-group wpwl-group-threeDSecure wpwl-clearfix');
+    var frame = el('iframe', 'wpwl-control wpwl-control-threeDSecure');
+    frame.name = 'wpwl-threeds-' + nextContainerNumber();
+    frame.title = '3-D Secure';
+    var size = options.threeDIframeSize || {};
+    frame.setAttribute('width', String(size.width || '100%'));
+    frame.setAttribute('height', String(size.height || 420));
+    var loaded = false;
+    listen(frame, 'load', function () {
+      if (loaded) return;
+      loaded = true;
+      call('onLoadThreeDIframe', frame, []);
+    });
+    frame.src = src.href;
+    holder.appendChild(frame);
+    ctx.form.style.display = 'none';
+    ctx.container.appendChild(holder);
+    ctx.threeDSecure = holder;
   }
 
   function setSubmitting(ctx, submitting) {
