@@ -255,6 +255,30 @@ describe('rendering', () => {
     expect(seen.at(-1)).toEqual(['cardHolder', false, form]);
   });
 
+  it('announces the card number and CVV to onReadyIframeCommunication (this.$iframe, jQuery-wrapped) and their focus to onFocusIframeCommunication', async () => {
+    page();
+    const ready: unknown[] = [];
+    const focused: unknown[] = [];
+    vi.stubGlobal('jQuery', (target: unknown) => ({ wrapped: target }));
+    await loadWidget({
+      onReadyIframeCommunication(this: { $iframe: unknown }) {
+        // Integrations query the page from here: the form is in it already.
+        ready.push([this.$iframe, document.querySelector('.wpwl-form-card') !== null]);
+      },
+      onFocusIframeCommunication(this: { $iframe: unknown }) {
+        focused.push(this.$iframe);
+      },
+    });
+    const number = q('.wpwl-control-cardNumber');
+    const cvv = q('.wpwl-control-cvv');
+    expect(ready).toEqual([
+      [{ wrapped: number }, true],
+      [{ wrapped: cvv }, true],
+    ]);
+    cvv.dispatchEvent(new Event('focus'));
+    expect(focused).toEqual([{ wrapped: cvv }]);
+  });
+
   it('injects its stylesheet and follow-up static script from the widget host', async () => {
     page();
     await loadWidget();

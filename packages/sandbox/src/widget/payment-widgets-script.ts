@@ -519,6 +519,7 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
 
     insert(container, merchantForm.parentNode, merchantForm);
     syncFields(ctx);
+    announceSecureFields(ctx);
     if (options.autofocus === 'card.number') ctx.fields.cardNumber.focus();
     if (options.autofocus === 'card.holder') ctx.fields.cardHolder.focus();
     return ctx;
@@ -610,9 +611,26 @@ export const paymentWidgetsScript: string = String.raw`/*! paymentWidgets.js - s
       listen(ctx.fields[field], 'blur', function () {
         syncFields(ctx);
         var isValid = !validateCard(ctx).some(function (error) { return error[0] === field; });
-        var self = { $form: typeof window.jQuery === 'function' ? window.jQuery(ctx.form) : ctx.form };
+        var self = { $form: wrapForPage(ctx.form) };
         callbacks[field].forEach(function (name) { call(name, self, [isValid]); });
       });
+    });
+  }
+
+  // The element as merchant code expects it: wrapped by the page's jQuery when it has one.
+  function wrapForPage(element) {
+    return typeof window.jQuery === 'function' ? window.jQuery(element) : element;
+  }
+
+  // The real widget's card number and CVV are iframes: integrations style them in
+  // onReadyIframeCommunication (this.$iframe) and follow focus with
+  // onFocusIframeCommunication. The stand-in's controls are inputs in the page;
+  // this.$iframe is that input (jQuery-wrapped when the page has jQuery).
+  function announceSecureFields(ctx) {
+    [ctx.fields.cardNumber, ctx.fields.cvv].forEach(function (control) {
+      var self = { $iframe: wrapForPage(control) };
+      call('onReadyIframeCommunication', self, []);
+      listen(control, 'focus', function () { call('onFocusIframeCommunication', self, []); });
     });
   }
 
