@@ -1,8 +1,10 @@
 // Owns the test cards and the card checks: which number gives which outcome,
-// brand detection, Luhn, expiry and security-code rules. Only the BIN and the
+// the brand a number may be sent under (ranges and Luhn from brands.ts, which
+// the stand-in widget shares), expiry and security-code rules. Only the BIN and the
 // last four digits leave this module; the full number and the CVV are used
 // here and dropped.
 
+import { CARD_BRAND_CODES, detectScheme, numberFitsBrand, passesLuhn } from './brands.js';
 import { RESULTS, type Result } from './result-codes.js';
 
 /** What a card submission leads to. */
@@ -66,65 +68,10 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
 ];
 
-// Number ranges per card scheme, first match wins. The stand-in widget
-// detects with the same ranges, so a number it lets through is one the
-// sandbox takes for the same brand.
-const BRAND_PATTERNS: ReadonlyArray<[brand: string, pattern: RegExp]> = [
-  ['AMEX', /^3[47]/],
-  ['DINERS', /^3(?:0[0-5]|[689])/],
-  ['JCB', /^35(?:2[89]|[3-8])/],
-  ['VISA', /^4/],
-  ['MAESTRO', /^(?:5[06-9]|6[37])/],
-  ['MASTER', /^(?:5[1-5]|2(?:2[2-9]|[3-6][0-9]|7[01]|720))/],
-  ['DISCOVER', /^(?:6011|64[4-9]|65)/],
-  ['UNIONPAY', /^62/],
-];
-
-/**
- * mada's own BINs, a representative set of the published list (446404 and
- * 588845 among them): a card with one is a mada card whichever scheme's range
- * it sits in (some are Maestro-range numbers). The stand-in widget detects
- * mada with the same list.
- */
-export const MADA_BINS =
-  /^(?:4(?:06996|10685|17633|28671|28672|28673|31361|32328|34107|40647|40795|46393|46404|57865|57997|68540|68541|68542|68543|74491|83010|83011|83012)|5(?:04300|08160|13213|21076|24130|29415|35825|43085|43357|49760|54180|57606|58848|85265|88845|88848|88850|88982|88983|89005|89206)|6(?:04906|05141|36120)|9682(?:0[1-9]|1[01]))/;
-
-// Brand codes a card of the detected scheme may also be submitted under: the
-// scheme's debit variants, and the domestic schemes issued co-branded on its
-// numbers (mada and Cartes Bancaires on Visa and Mastercard, Meeza in the
-// Maestro range).
-const BRAND_FAMILIES: Record<string, readonly string[]> = {
-  VISA: ['VISA', 'VISADEBIT', 'VISAELECTRON', 'MADA', 'CARTEBANCAIRE'],
-  MASTER: ['MASTER', 'MASTERDEBIT', 'MADA', 'CARTEBANCAIRE'],
-  MAESTRO: ['MAESTRO', 'MEEZA'],
-};
-
 /** The card brands the sandbox processes. */
-export const CARD_BRANDS: ReadonlySet<string> = new Set([
-  ...BRAND_PATTERNS.map(([brand]) => brand),
-  ...Object.values(BRAND_FAMILIES).flat(),
-]);
+export const CARD_BRANDS: ReadonlySet<string> = new Set(CARD_BRAND_CODES);
 
 const CVV_REQUIRED = new Set(['VISA', 'MASTER', 'AMEX']);
-
-/** The brand a card number belongs to, or `undefined`. */
-export function detectBrand(number: string): string | undefined {
-  return BRAND_PATTERNS.find(([, pattern]) => pattern.test(number))?.[0];
-}
-
-/** The Luhn (mod 10) check every card number carries. */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return number.length > 0 && sum % 10 === 0;
-}
 
 /** Card details as submitted (already format-checked against the field tables). */
 export interface CardInput {
@@ -171,7 +118,7 @@ export function checkCard(
   now: number,
   options: { cvvRequired: boolean },
 ): { brand: string } | CardRefusal {
-  const detected = detectBrand(card.number);
+  const detected = detectScheme(card.number);
   const brand = requestedBrand ?? detected;
   if (brand === undefined) {
     return { error: RESULTS.brandMismatch, field: 'card.number', detail: 'card.number belongs to no known card brand; send paymentBrand' };
@@ -191,8 +138,7 @@ export function checkCard(
       detail: `card.number is not a ${brand} number (it belongs to no known card scheme)`,
     };
   }
-  const isMadaCard = brand === 'MADA' && MADA_BINS.test(card.number);
-  if (!isMadaCard && !(BRAND_FAMILIES[detected] ?? [detected]).includes(brand)) {
+  if (!numberFitsBrand(card.number, brand)) {
     return { error: RESULTS.brandMismatch, field: 'card.number', detail: `card.number is a ${detected} number, not ${brand}` };
   }
   if (!passesLuhn(card.number)) {
