@@ -9,6 +9,8 @@
 // `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// The sandbox serves its stand-in widget bundled from TypeScript modules; the unit tests run the same bundle.
+import { standInScript } from './packages/sandbox/build/stand-in.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = [
@@ -21,6 +23,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: [standInScript()],
         test: {
           name: 'dom',
           environment: 'happy-dom',
@@ -33,6 +36,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [standInScript()],
         test: {
           name: 'node',
           environment: 'node',

@@ -1,6 +1,6 @@
 // Shared rollup setup for every publishable package: ESM output plus .d.ts
 // from @rollup/plugin-typescript, dependencies and peers left external.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
@@ -31,6 +31,8 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
       banner,
     },
     plugins: [
+      // Chunk names carry a hash: an old build's files would otherwise stay in dist and be packed.
+      { name: 'clean-dist', buildStart: () => rmSync(join(packageDir, 'dist'), { recursive: true, force: true }) },
       typescript({
         tsconfig: join(packageDir, 'tsconfig.build.json'),
         outDir: join(packageDir, 'dist'),

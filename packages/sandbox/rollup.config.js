@@ -1,11 +1,13 @@
 // Build of @wpwl/sandbox: the library entry and the wpwl-sandbox CLI. The
 // private field tables (@wpwl/gateway-spec, TypeScript sources) are inlined,
-// transpiled on their own, so the package depends on nothing private.
+// transpiled on their own, so the package depends on nothing private; the
+// stand-in widget is bundled into the text it serves (build/stand-in.js).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { packageConfig } from '../../scripts/rollup.shared.js';
+import { standInScript } from './build/stand-in.js';
 
 const specEntry = fileURLToPath(import.meta.resolve('@wpwl/gateway-spec'));
 const specDir = dirname(specEntry);
@@ -36,6 +38,6 @@ const config = packageConfig({
   bundle: ['@wpwl/gateway-spec'],
   banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
 });
-config.plugins.unshift(inlineGatewaySpec);
+config.plugins.unshift(inlineGatewaySpec, standInScript());
 
 export default config;

@@ -4,7 +4,7 @@
 export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
 export type { ThrottleConfig, ThrottleLimit, SandboxOperation } from './throttle.js';
 export type { WidgetFault, SandboxAsset } from './widget-assets.js';
-export { WIDGET_SCRIPT_PATH } from './widget-assets.js';
+export { WIDGET_SCRIPT_PATH } from './widget/assets.js';
 export { TEST_CARDS, type TestCard, type CardOutcome } from './cards.js';
 export { RESULTS, type Result } from './result-codes.js';
 export { CHECKOUT_LIFETIME_MS } from './gateway.js';

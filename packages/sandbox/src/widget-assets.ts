@@ -5,16 +5,10 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { CORS_HEADERS } from './http.js';
+import { WIDGET_SCRIPT_PATH, type WidgetAsset } from './widget/assets.js';
 
-/** One file served under the gateway base URL. */
-export interface SandboxAsset {
-  path: string;
-  contentType: string;
-  body: string;
-}
-
-/** Path of the widget script; the integrity hash covers only this file. */
-export const WIDGET_SCRIPT_PATH = '/v1/paymentWidgets.js';
+/** One file served under the gateway base URL (`startSandbox({ widgetAssets })`). */
+export type SandboxAsset = WidgetAsset;
 
 /**
  * A fault for the widget script: `'404'`/`'500'` answer that status, `'hang'`

@@ -1,9 +1,9 @@
-// The files the sandbox serves for the stand-in widget: the widget script,
-// the follow-up static script it injects, and its stylesheet. The HTTP layer
-// serves each body unchanged (with CORS `*`) and hashes the widget script's
-// body for `integrity=true` checkouts.
-
-import { paymentWidgetsScript } from './payment-widgets-script.js';
+// The files the sandbox serves for the stand-in widget: the widget script
+// (bundled at build time from ./stand-in, see build/stand-in.js), the
+// follow-up static script it injects, and its stylesheet. The HTTP layer
+// (widget-assets.ts) serves each body unchanged (with CORS `*`) and hashes the
+// widget script's body for `integrity=true` checkouts.
+import paymentWidgetsScript from 'virtual:wpwl-stand-in';
 import { staticScript } from './static-script.js';
 import { widgetStylesheet } from './stylesheet.js';
 

@@ -1,0 +1,240 @@
+// Owns the card form: its markup as the real widget's (container card_<digits>,
+// wpwl-clearfix groups, the logo in the brand group, hidden inputs holding what
+// the gateway takes), brand detection as the shopper types (the ranges and mada
+// BINs the gateway checks, brands.ts), the checks before a payment is sent,
+// and the field callbacks integrations use.
+import { BRAND_NAMES, detectBrands, numberFitsBrand, passesLuhn } from '../../brands.js';
+import {
+  el,
+  formContainer,
+  group,
+  hidden,
+  input,
+  insert,
+  listen,
+  nextContainerNumber,
+  payButton,
+  submitGroup,
+  wrapper,
+  wrapForPage,
+} from './dom.js';
+import { clearError } from './feedback.js';
+import { call } from './options.js';
+import { widget } from './state.js';
+import { listenForSubmits, syncFields } from './submit.js';
+import type { CardForm, FieldError } from './types.js';
+
+export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]): CardForm {
+  const { options, texts } = widget;
+  const { container, form } = formContainer('wpwl-container-card', 'wpwl-form-card wpwl-clearfix');
+  // The real widget's container id: card_ and digits.
+  container.id = `card_${nextContainerNumber()}`;
+  form.setAttribute('autocomplete', 'on');
+  const parts = { form, groups: {} as Record<string, HTMLElement>, controls: {} as CardForm['controls'] };
+
+  const brandGroup = group(parts, 'brand', 'brand');
+  const select = el('select', 'wpwl-control wpwl-control-brand');
+  select.name = 'paymentBrand';
+  select.setAttribute('aria-label', texts.labels.brand ?? '');
+  for (const brand of brands) {
+    const option = select.appendChild(el('option'));
+    option.value = brand;
+    option.textContent = BRAND_NAMES[brand] ?? brand;
+  }
+  wrapper(brandGroup, 'brand').appendChild(select);
+  parts.controls.brand = select;
+
+  // The shopper may type spaces into the number and CVV; hidden inputs hold what the gateway takes.
+  const fields: CardForm['fields'] = {
+    brand: select,
+    cardNumber: input(parts, 'cardNumber', 'cardNumber', '', 'cc-number', 'numeric'),
+    expiry: input(parts, 'expiry', 'expiryDate', '', 'cc-exp', 'numeric'),
+    cardHolder: input(parts, 'cardHolder', 'cardHolder', 'card.holder', 'cc-name', 'text'),
+    cvv: input(parts, 'cvv', 'cvv', '', 'cc-csc', 'numeric'),
+    numberValue: hidden(form, 'card.number'),
+    expiryMonth: hidden(form, 'card.expiryMonth'),
+    expiryYear: hidden(form, 'card.expiryYear'),
+    cvvValue: hidden(form, 'card.cvv'),
+  };
+  if (options.maskCvv === true) fields.cvv.type = 'password';
+  let cvvHint: HTMLElement | undefined;
+  if (options.showCVVHint === true) {
+    cvvHint = el('div', 'wpwl-hint wpwl-hint-cvv');
+    cvvHint.textContent = texts.labels.cvvHint ?? '';
+    parts.groups.cvv?.appendChild(cvvHint);
+  }
+  const resultUrl = hidden(form, 'shopperResultUrl');
+
+  const button = payButton();
+  submitGroup(parts, button);
+
+  // The brand logo sits in the brand group, where merchant code finds (and moves) it.
+  const logo = brandGroup.appendChild(el('div'));
+  const ctx: CardForm = {
+    kind: 'card',
+    hook: 'onBeforeSubmitCard',
+    brands,
+    brand: brands[0] ?? '',
+    detected: [],
+    merchantForm,
+    container,
+    form,
+    fields,
+    groups: parts.groups,
+    controls: parts.controls,
+    logo,
+    resultUrl,
+    button,
+    message: null,
+    submitting: false,
+    mirrors: [],
+    ...(cvvHint ? { cvvHint } : {}),
+  };
+  showBrand(ctx, ctx.brand);
+  listenForBlurs(ctx);
+  listenForSubmits(ctx);
+  listen(select, 'change', () => changeBrand(ctx, select.value));
+  listen(fields.cardNumber, 'input', () => detectBrand(ctx));
+  for (const name of Object.keys(ctx.groups)) {
+    const control = ctx.controls[name];
+    if (control && control !== select) listen(control, 'input', () => clearError(ctx, name));
+  }
+  if (options.disableSubmitOnEnter === true) {
+    listen<KeyboardEvent>(form, 'keydown', (event) => {
+      if (event.key === 'Enter' && event.target !== button) event.preventDefault();
+    });
+  }
+
+  insert(container, merchantForm.parentNode as Node, merchantForm);
+  syncFields(ctx);
+  announceSecureFields(ctx);
+  if (options.autofocus === 'card.number') fields.cardNumber.focus();
+  if (options.autofocus === 'card.holder') fields.cardHolder.focus();
+  return ctx;
+}
+
+/**
+ * The field callbacks integrations use: onBlurCardNumber(isValid) and its
+ * siblings, with this.$form the widget's form, wrapped by the page's jQuery
+ * when it has one (the real widget bundles jQuery; merchant code calls
+ * this.$form.find(...)).
+ */
+function listenForBlurs(ctx: CardForm): void {
+  const callbacks: Record<'cardNumber' | 'expiry' | 'cardHolder' | 'cvv', string[]> = {
+    cardNumber: ['onBlurCardNumber'],
+    expiry: ['onBlurExpiryDate'],
+    cardHolder: ['onBlurCardHolder'],
+    cvv: ['onBlurCvv', 'onBlurSecurityCode'],
+  };
+  for (const field of Object.keys(callbacks) as Array<keyof typeof callbacks>) {
+    listen(ctx.fields[field], 'blur', () => {
+      syncFields(ctx);
+      const isValid = !validateCard(ctx).some(([group]) => group === field);
+      const self = { $form: wrapForPage(ctx.form) };
+      for (const name of callbacks[field]) call(name, self, [isValid]);
+    });
+  }
+}
+
+/**
+ * The real widget's card number and CVV are iframes: integrations style them
+ * in onReadyIframeCommunication (this.$iframe) and follow focus with
+ * onFocusIframeCommunication. The stand-in's controls are inputs in the page;
+ * this.$iframe is that input (jQuery-wrapped when the page has jQuery).
+ */
+function announceSecureFields(ctx: CardForm): void {
+  for (const control of [ctx.fields.cardNumber, ctx.fields.cvv]) {
+    const self = { $iframe: wrapForPage(control) };
+    call('onReadyIframeCommunication', self, []);
+    listen(control, 'focus', () => call('onFocusIframeCommunication', self, []));
+  }
+}
+
+/** The detected brands in the order of options.brandDetectionPriority; the others after, as detected. */
+function byPriority(brands: string[]): string[] {
+  const priority = widget.options.brandDetectionPriority;
+  const ranked: unknown[] = Array.isArray(priority) ? priority : [];
+  const rank = (brand: string) => {
+    const at = ranked.indexOf(brand);
+    return at === -1 ? ranked.length + brands.indexOf(brand) : at;
+  };
+  return brands.slice().sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * On each keystroke: the brands the number belongs to. When they change, the
+ * form switches to the one the page prefers (brandDetectionPriority, else the
+ * first detected) if it offers it, then onDetectBrand(brands, activeBrand) runs.
+ */
+function detectBrand(ctx: CardForm): void {
+  const found = detectBrands(digits(ctx.fields.cardNumber.value));
+  if (found.join(' ') === ctx.detected.join(' ')) return;
+  ctx.detected = found;
+  if (widget.options.brandDetection !== false) {
+    const offered = byPriority(found.filter((brand) => ctx.brands.includes(brand)));
+    const preferred = Array.isArray(widget.options.brandDetectionPriority) ? offered[0] : !offered.includes(ctx.brand) && offered[0];
+    if (preferred && preferred !== ctx.brand) {
+      ctx.fields.brand.value = preferred;
+      changeBrand(ctx, preferred);
+    }
+  }
+  call('onDetectBrand', ctx.form, [found.slice(), ctx.brand]);
+}
+
+function changeBrand(ctx: CardForm, brand: string): void {
+  if (brand === ctx.brand) return;
+  ctx.brand = brand;
+  showBrand(ctx, brand);
+  if (ctx.cvvHint) ctx.cvvHint.textContent = (brand === 'AMEX' ? widget.texts.labels.cvvHintAmex : widget.texts.labels.cvvHint) ?? '';
+  call('onChangeBrand', ctx.form, [brand]);
+}
+
+function showBrand(ctx: CardForm, brand: string): void {
+  ctx.logo.className = `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`;
+  ctx.logo.textContent = BRAND_NAMES[brand] ?? brand;
+}
+
+/** The digits of a number as typed (spaces and hyphens dropped). */
+export function digits(value: unknown): string {
+  return String(value || '').replace(/[\s-]/g, '');
+}
+
+function parseExpiry(value: unknown): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(String(value || ''));
+  if (!match) return null;
+  const [, month = '', year = ''] = match;
+  return { month: Number(month), year: year.length === 2 ? 2000 + Number(year) : Number(year) };
+}
+
+/** The hidden card.expiryMonth (MM) and card.expiryYear (YYYY) from what the shopper typed. */
+export function syncExpiry(ctx: CardForm): void {
+  const parsed = parseExpiry(ctx.fields.expiry.value);
+  ctx.fields.expiryMonth.value = parsed && parsed.month >= 1 && parsed.month <= 12 ? String(parsed.month).padStart(2, '0') : '';
+  ctx.fields.expiryYear.value = parsed ? String(parsed.year) : '';
+}
+
+/** What is wrong with the card as typed; empty when it may be sent. */
+export function validateCard(ctx: CardForm): FieldError[] {
+  const errors: FieldError[] = [];
+  const number = digits(ctx.fields.cardNumber.value);
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number) || !numberFitsBrand(number, ctx.brand))
+    errors.push(['cardNumber', 'cardNumberError']);
+
+  const expiry = parseExpiry(ctx.fields.expiry.value);
+  if (!expiry || expiry.month < 1 || expiry.month > 12) {
+    errors.push(['expiry', 'expiryMonthError']);
+  } else if (widget.options.disableCardExpiryDateValidation !== true) {
+    const now = new Date();
+    const pastYear = expiry.year < now.getFullYear() || expiry.year > now.getFullYear() + 50;
+    const pastMonth = expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1;
+    if (pastYear) errors.push(['expiry', 'expiryYearError']);
+    else if (pastMonth) errors.push(['expiry', 'expiryMonthError']);
+  }
+
+  const holder = String(ctx.fields.cardHolder.value || '').trim();
+  if (holder.length < 3 || holder.length > 128) errors.push(['cardHolder', 'cardHolderError']);
+
+  const cvvLength = ctx.brand === 'AMEX' || detectBrands(number).includes('AMEX') ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvvLength}}$`).test(String(ctx.fields.cvv.value || '').trim())) errors.push(['cvv', 'cvvError']);
+  return errors;
+}

@@ -1,0 +1,134 @@
+// Owns the stored cards' form (one-click, a checkout prepared with
+// registrations[n].id). Real markup: .wpwl-container-registration >
+// form.wpwl-form-registrations with one .wpwl-group-registration per stored
+// card (a radio named registrationId, the card's details, its CVV when
+// registrations.requireCvv), .wpwl-selected on the chosen one, and the pay
+// button. It submits like the card form (onBeforeSubmitCard with this = the
+// form) and sends registrationId instead of card details.
+import { BRAND_NAMES } from '../../brands.js';
+import { el, formContainer, hidden, insert, listen, nextContainerNumber, payButton, submitGroup } from './dom.js';
+import { clearError } from './feedback.js';
+import { registrationsFlag } from './options.js';
+import { widget } from './state.js';
+import { listenForSubmits, syncFields } from './submit.js';
+import type { FieldError, FormContext, RegistrationEntry, RegistrationForm, StoredCardView } from './types.js';
+
+const MASKED = '\u2022\u2022\u2022\u2022';
+
+export function renderRegistrationForm(merchantForm: HTMLFormElement, registrations: StoredCardView[]): RegistrationForm {
+  const { container, form } = formContainer(
+    'wpwl-container-registration wpwl-clearfix',
+    'wpwl-form-registrations wpwl-form-has-inputs wpwl-clearfix',
+  );
+  container.id = `registration_${nextContainerNumber()}`;
+  form.setAttribute('aria-label', widget.texts.labels.storedCards ?? '');
+  const button = payButton();
+  const ctx: RegistrationForm = {
+    kind: 'registration',
+    hook: 'onBeforeSubmitCard',
+    brand: registrations[0]?.paymentBrand ?? '',
+    merchantForm,
+    container,
+    form,
+    button,
+    groups: {},
+    controls: {},
+    message: null,
+    submitting: false,
+    mirrors: [],
+    requireCvv: registrationsFlag('requireCvv'),
+    entries: [],
+    selected: undefined,
+    cvvValue: undefined as unknown as HTMLInputElement,
+    resultUrl: undefined as unknown as HTMLInputElement,
+  };
+  for (const registration of registrations) ctx.entries.push(registrationGroup(ctx, registration));
+  ctx.cvvValue = hidden(form, 'card.cvv');
+  ctx.resultUrl = hidden(form, 'shopperResultUrl');
+  submitGroup(ctx, button);
+  listenForSubmits(ctx);
+  insert(container, merchantForm.parentNode as Node, merchantForm);
+  if (ctx.entries[0]) selectRegistration(ctx, ctx.entries[0]);
+  return ctx;
+}
+
+function registrationGroup(ctx: RegistrationForm, registration: StoredCardView): RegistrationEntry {
+  const { texts, options } = widget;
+  const node = el('div', 'wpwl-group wpwl-group-registration wpwl-clearfix');
+  const label = node.appendChild(el('label', 'wpwl-registration'));
+  const choice = label.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-registrationId'));
+  const radio = choice.appendChild(el('input', 'wpwl-control wpwl-control-registrationId'));
+  radio.type = 'radio';
+  // Named as in the real markup, where merchant code finds them (input[name=registrationId]).
+  radio.name = 'registrationId';
+  radio.value = registration.id;
+  const brand = registration.paymentBrand;
+  const logo = label.appendChild(
+    el('div', `wpwl-wrapper-registration wpwl-wrapper-registration-brand wpwl-brand wpwl-brand-card wpwl-brand-${brand}`),
+  );
+  logo.textContent = BRAND_NAMES[brand] ?? brand;
+  const details = label.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-details'));
+  details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-number')).textContent =
+    `${MASKED} ${registration.last4Digits}`;
+  if (registration.holder) {
+    details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-holder')).textContent = registration.holder;
+  }
+  details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-expiry')).textContent =
+    `${texts.labels.expires} ${registration.expiryMonth}/${String(registration.expiryYear).slice(-2)}`;
+  const entry: RegistrationEntry = { registration, group: node, radio, cvv: null };
+  if (ctx.requireCvv) {
+    const cvvWrapper = label.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-cvv'));
+    const cvv = cvvWrapper.appendChild(el('input', 'wpwl-control wpwl-control-cvv'));
+    cvv.type = options.maskCvv === true ? 'password' : 'text';
+    cvv.setAttribute('autocomplete', 'cc-csc');
+    cvv.setAttribute('inputmode', 'numeric');
+    cvv.setAttribute('aria-label', `${texts.labels.cvv} ${MASKED} ${registration.last4Digits}`);
+    if (options.showPlaceholders !== false) cvv.placeholder = texts.placeholders.cvv ?? '';
+    listen(cvv, 'input', () => clearError(ctx, 'registration'));
+    entry.cvv = cvv;
+  }
+  ctx.form.appendChild(node);
+  listen(radio, 'change', () => {
+    if (radio.checked) selectRegistration(ctx, entry);
+  });
+  return entry;
+}
+
+function selectRegistration(ctx: RegistrationForm, entry: RegistrationEntry): void {
+  clearError(ctx, 'registration');
+  ctx.selected = entry;
+  ctx.brand = entry.registration.paymentBrand;
+  // Errors show on the chosen card, at its CVV.
+  ctx.groups.registration = entry.group;
+  ctx.controls.registration = entry.cvv ?? undefined;
+  for (const other of ctx.entries) {
+    other.group.classList.toggle('wpwl-selected', other === entry);
+    other.radio.checked = other === entry;
+  }
+  syncFields(ctx);
+}
+
+/** What keeps the chosen stored card from being paid with: its CVV, when asked for. */
+export function validateRegistration(ctx: RegistrationForm): FieldError[] {
+  const selected = ctx.selected;
+  if (!selected) return [['registration', 'cvvError']];
+  if (!ctx.requireCvv || !selected.cvv) return [];
+  const cvvLength = selected.registration.paymentBrand === 'AMEX' ? 4 : 3;
+  return new RegExp(`^\\d{${cvvLength}}$`).test(String(selected.cvv.value || '').trim()) ? [] : [['registration', 'cvvError']];
+}
+
+/**
+ * registrations.hideInitialPaymentForms: the new-card and other forms wait
+ * behind a button ("Pay with another card", a sandbox name) until the shopper asks for them.
+ */
+export function hideInitialForms(registrationForm: RegistrationForm, initial: FormContext[]): void {
+  if (initial.length === 0) return;
+  for (const ctx of initial) ctx.container.style.display = 'none';
+  const show = registrationForm.container.appendChild(el('button', 'wpwl-button wpwl-button-otherPaymentMethods'));
+  show.type = 'button';
+  show.textContent = widget.texts.labels.otherPaymentMethods ?? '';
+  listen(show, 'click', () => {
+    for (const ctx of initial) ctx.container.style.display = '';
+    show.remove();
+  });
+}
