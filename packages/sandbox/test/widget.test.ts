@@ -180,11 +180,23 @@ describe('the served script', () => {
     expect(() => new Function(widgetSource)).not.toThrow();
   });
 
-  it('serves the follow-up script and the stylesheet beside it', () => {
+  it('serves the follow-up script and the stylesheet beside it, and a logo image for every brand the stylesheet names', () => {
     const assets = getWidgetAssets();
-    expect(assets.map((a) => a.path)).toEqual(['/v1/paymentWidgets.js', '/v1/static.min.js', '/v1/css/paymentWidgets.min.css']);
-    expect(assets[2]!.contentType).toMatch(/^text\/css/);
-    expect(assets[2]!.body).toContain('.wpwl-has-error');
+    expect(assets.slice(0, 3).map((a) => a.path)).toEqual(['/v1/paymentWidgets.js', '/v1/static.min.js', '/v1/css/paymentWidgets.min.css']);
+    const stylesheet = assets[2]!;
+    expect(stylesheet.contentType).toMatch(/^text\/css/);
+    expect(stylesheet.body).toContain('.wpwl-has-error');
+    const logos = new Map(assets.slice(3).map((asset) => [asset.path, asset]));
+    const named = [...stylesheet.body.matchAll(/url\(([^)]+)\)/g)].map((match) => match[1]!);
+    expect(named).toContain('/v1/img/brands/VISA.svg');
+    expect(named).toContain('/v1/img/brands/MADA.svg');
+    for (const path of named) {
+      const logo = logos.get(path);
+      expect(logo?.contentType, path).toMatch(/^image\/svg\+xml/);
+      // Images only: nothing in them runs.
+      expect(logo?.body).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(logo?.body).not.toMatch(/<script|on\w+=|href=/i);
+    }
   });
 });
 
@@ -968,6 +980,34 @@ describe('what older and regional templates rely on', () => {
     q<HTMLButtonElement>('.wpwl-form-virtualAccount-STC_PAY button[type=submit]').click();
     await settle();
     expect(gateway.posts()[0]!.body.has('virtualAccount.accountId')).toBe(false);
+  });
+});
+
+describe('styles', () => {
+  it("logos: the offered brands as a row of logos; pressing one picks the brand, as the select would", async () => {
+    page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form>`);
+    const onChangeBrand = vi.fn();
+    await loadWidget({ style: 'logos', onChangeBrand });
+    await settle();
+    expect(q('.wpwl-container-card').classList.contains('wpwl-style-logos')).toBe(true);
+    const marks = [...document.querySelectorAll<HTMLButtonElement>('.wpwl-group-brand .wpwl-brand-logos button.wpwl-brand')];
+    expect(marks.map((mark) => mark.dataset.brand)).toEqual(['VISA', 'MASTER', 'AMEX']);
+    expect(marks.map((mark) => mark.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    marks[2]!.click();
+    expect(q<HTMLSelectElement>('.wpwl-control-brand').value).toBe('AMEX');
+    expect(onChangeBrand).toHaveBeenCalledWith('AMEX');
+    expect(marks.map((mark) => mark.classList.contains('wpwl-selected'))).toEqual([false, false, true]);
+    // Typing a number picks its brand in the row too.
+    fill('.wpwl-control-cardNumber', '4200');
+    expect(marks.map((mark) => mark.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+  });
+
+  it('card and plain have no logo row', async () => {
+    page();
+    await loadWidget({ style: 'plain' });
+    await settle();
+    expect(q('.wpwl-container-card').classList.contains('wpwl-style-plain')).toBe(true);
+    expect(document.querySelector('.wpwl-brand-logos')).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 // The files the sandbox serves for the stand-in widget: the widget script
 // (bundled at build time from ./stand-in, see build/stand-in.js), the
-// follow-up static script it injects, and its stylesheet. The HTTP layer
+// follow-up static script it injects, its stylesheet and the brand logos the
+// stylesheet shows. The HTTP layer
 // (widget-assets.ts) serves each body unchanged (with CORS `*`) and hashes the
 // widget script's body for `integrity=true` checkouts.
 import paymentWidgetsScript from 'virtual:wpwl-stand-in';
+import { brandLogo, brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
 import { staticScript } from './static-script.js';
 import { widgetStylesheet } from './stylesheet.js';
 
@@ -30,5 +32,6 @@ export function getWidgetAssets(): WidgetAsset[] {
     { path: WIDGET_SCRIPT_PATH, contentType: 'text/javascript; charset=utf-8', body: paymentWidgetsScript },
     { path: '/v1/static.min.js', contentType: 'text/javascript; charset=utf-8', body: staticScript },
     { path: '/v1/css/paymentWidgets.min.css', contentType: 'text/css; charset=utf-8', body: widgetStylesheet },
+    ...LOGO_BRANDS.map((brand) => ({ path: brandLogoPath(brand), contentType: 'image/svg+xml; charset=utf-8', body: brandLogo(brand) })),
   ];
 }

@@ -1,27 +1,107 @@
 // The stylesheet the widget links (`/v1/css/paymentWidgets.min.css`). It
-// styles the same class names as the real widget so merchant overrides
-// written against the sandbox keep their meaning; the look is plain on purpose.
+// styles the same class names as the real widget, so merchant overrides
+// written against the sandbox keep their meaning, and gives each documented
+// style its look: `card` (the default) a card payment form (grouped fields,
+// expiry and CVV side by side, the brand's logo, a spinner on the pay button
+// while the payment is on its way, hints under the fields), `plain` the same
+// fields without the card frame, `logos` the offered brands as a row of logos
+// instead of the brand select, `none` nothing but what the form needs to work.
+import { brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
+
+/** Rules every style has: the form works and errors show, whatever the look. */
+const FUNCTIONAL = [
+  '.wpwl-container *{box-sizing:border-box}',
+  '.wpwl-form{margin:0}',
+  '.wpwl-control-threeDSecure{display:block;border:0;max-width:100%}',
+  '.wpwl-has-error>.wpwl-hint,.wpwl-hint[class*=Error]{color:#b3261e}',
+  '[dir=rtl].wpwl-container{direction:rtl}',
+];
+
+/** The looks of `card`, `plain` and `logos` (they share the fields' look). */
+const STYLED = ['.wpwl-style-card', '.wpwl-style-plain', '.wpwl-style-logos'];
+
+function styled(selector: string, declarations: string): string {
+  const selectors = selector.split(',');
+  return `${STYLED.flatMap((style) => selectors.map((one) => `${style} ${one.trim()}`)).join(',')}{${declarations}}`;
+}
+
+const FIELDS = [
+  `${STYLED.join(',')}{max-width:26em;margin:0 0 1em;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d2330}`,
+  styled('.wpwl-group', 'margin:0 0 .8em'),
+  styled('.wpwl-label', 'margin:0 0 .3em;font-size:.85em;font-weight:600;color:#4a5160'),
+  styled(
+    '.wpwl-control',
+    'display:block;width:100%;height:2.6em;padding:.5em .7em;border:1px solid #c3c8d0;border-radius:6px;font:inherit;color:inherit;background:#fff;transition:border-color .15s,box-shadow .15s',
+  ),
+  styled('.wpwl-control:focus', 'outline:0;border-color:#2f6fde;box-shadow:0 0 0 3px rgba(47,111,222,.2)'),
+  styled('.wpwl-control.wpwl-has-error,.wpwl-has-error .wpwl-control', 'border-color:#b3261e;box-shadow:0 0 0 3px rgba(179,38,30,.12)'),
+  styled('.wpwl-hint', 'margin-top:.3em;font-size:.82em;color:#5b6270'),
+  styled(
+    '.wpwl-hint[class*=Error]::before',
+    'content:"!";display:inline-block;width:1.2em;height:1.2em;margin-right:.35em;border-radius:50%;background:#b3261e;color:#fff;font-size:.8em;font-weight:700;line-height:1.2em;text-align:center;vertical-align:.05em',
+  ),
+  styled('.wpwl-message', 'margin:0 0 .9em;padding:.6em .8em;border-radius:6px;font-size:.9em'),
+  styled('.wpwl-message.wpwl-has-error', 'background:#fdecea;color:#8c1d18'),
+  styled(
+    '.wpwl-button',
+    'display:inline-flex;align-items:center;justify-content:center;gap:.5em;min-height:2.8em;padding:.6em 1.2em;border:0;border-radius:6px;font:inherit;font-weight:600;cursor:pointer',
+  ),
+  styled('.wpwl-button-pay', 'width:100%;background:#1f5fd1;color:#fff'),
+  styled('.wpwl-button-pay:hover', 'background:#184fb0'),
+  styled('.wpwl-button:disabled', 'opacity:.75;cursor:progress'),
+  // The spinner while the payment is on its way.
+  styled(
+    '.wpwl-button-pay[aria-busy=true]::after',
+    'content:"";width:1em;height:1em;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:wpwl-spin .7s linear infinite',
+  ),
+  '@keyframes wpwl-spin{to{transform:rotate(360deg)}}',
+  styled('.wpwl-button-brand', 'background:#f1f3f6;color:#1d2330;border:1px solid #c3c8d0'),
+  styled('.wpwl-button-otherPaymentMethods', 'width:100%;margin-top:.6em;background:none;color:#1f5fd1;text-decoration:underline'),
+  // Brand marks: images from the gateway, the brand's name kept for assistive technology.
+  styled(
+    '.wpwl-brand',
+    'display:inline-block;width:48px;height:30px;padding:0;border:0;background-color:transparent;background-repeat:no-repeat;background-position:center;background-size:contain;color:transparent;overflow:hidden;white-space:nowrap;vertical-align:middle',
+  ),
+  styled('.wpwl-group-brand', 'display:flex;flex-wrap:wrap;align-items:center;gap:.5em'),
+  styled('.wpwl-group-brand .wpwl-label', 'flex-basis:100%;margin:0'),
+  styled('.wpwl-wrapper-brand', 'flex:1'),
+  // Stored cards: one row per card, the chosen one framed.
+  styled('.wpwl-group-registration', 'margin:0 0 .5em;border:1px solid #c3c8d0;border-radius:8px;background:#fff'),
+  styled('.wpwl-group-registration.wpwl-selected', 'border-color:#1f5fd1;box-shadow:0 0 0 2px rgba(31,95,209,.25)'),
+  styled('.wpwl-registration', 'display:flex;flex-wrap:wrap;align-items:center;gap:.6em;padding:.7em .8em;cursor:pointer'),
+  styled('.wpwl-wrapper-registration-details', 'flex:1;min-width:8em;font-size:.9em'),
+  styled('.wpwl-wrapper-registration-number', 'font-weight:600;letter-spacing:.04em'),
+  styled('.wpwl-wrapper-registration-holder,.wpwl-wrapper-registration-expiry', 'color:#5b6270'),
+  styled('.wpwl-wrapper-registration-cvv', 'width:6em'),
+  // STC_PAY's payment mode.
+  styled('.wpwl-group-paymentMode', 'display:flex;gap:1.2em'),
+  styled('.wpwl-group-paymentMode .wpwl-label', 'font-weight:400;color:inherit'),
+];
+
+/** `card`: a framed card form, expiry and CVV side by side, the logo at the number. */
+const CARD = [
+  '.wpwl-style-card .wpwl-form{padding:1.2em;border:1px solid #dde1e7;border-radius:12px;background:#fafbfc;box-shadow:0 1px 3px rgba(16,24,40,.08)}',
+  '.wpwl-style-card .wpwl-form-card{display:grid;grid-template-columns:1fr 1fr;grid-auto-flow:dense;column-gap:1em}',
+  '.wpwl-style-card .wpwl-form-card>*{grid-column:1/-1}',
+  '.wpwl-style-card .wpwl-form-card>.wpwl-group-expiry,.wpwl-style-card .wpwl-form-card>.wpwl-group-cvv{grid-column:auto}',
+];
+
+/** `plain`: the same fields on the page's own background. */
+const PLAIN = ['.wpwl-style-plain .wpwl-form{padding:0;border:0;background:none}'];
+
+/** `logos`: the offered brands as a row of logos; the select stays for the form, out of sight. */
+const LOGOS = [
+  '.wpwl-style-logos .wpwl-form{padding:1.2em;border:1px solid #dde1e7;border-radius:12px;background:#fff}',
+  '.wpwl-style-logos .wpwl-wrapper-brand{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}',
+  '.wpwl-style-logos .wpwl-brand-card{display:none}',
+  '.wpwl-style-logos .wpwl-group-brand{position:relative}',
+  '.wpwl-style-logos .wpwl-brand-logos{display:flex;flex-wrap:wrap;gap:.4em}',
+  '.wpwl-style-logos .wpwl-brand-logos .wpwl-brand{opacity:.35;transition:opacity .15s}',
+  '.wpwl-style-logos .wpwl-brand-logos .wpwl-brand.wpwl-selected{opacity:1}',
+];
+
+/** One rule per brand: its logo, from the gateway. */
+const LOGO_IMAGES = LOGO_BRANDS.map((brand) => `.wpwl-brand-${brand}{background-image:url(${brandLogoPath(brand)})}`);
 
 /** Text of the sandbox `paymentWidgets.min.css`, served byte for byte. */
-export const widgetStylesheet: string =
-  [
-    '.wpwl-container{box-sizing:border-box;max-width:28em;margin:0 0 1em;font:14px/1.4 system-ui,sans-serif;color:#222}',
-    '.wpwl-container *{box-sizing:border-box}',
-    '.wpwl-style-card .wpwl-form-card{padding:1em;border:1px solid #ccc;border-radius:8px;background:#fafafa}',
-    '.wpwl-form{margin:0}',
-    '.wpwl-group{margin:0 0 .75em}',
-    '.wpwl-group-expiry .wpwl-control,.wpwl-group-cvv .wpwl-control{max-width:10em}',
-    '.wpwl-label{margin:0 0 .25em;font-weight:600}',
-    '.wpwl-control{display:block;width:100%;padding:.5em;border:1px solid #bbb;border-radius:4px;font:inherit;background:#fff}',
-    '.wpwl-control.wpwl-has-error,.wpwl-has-error>.wpwl-wrapper>.wpwl-control{border-color:#c00}',
-    '.wpwl-hint{margin-top:.25em;font-size:.9em;color:#555}',
-    '.wpwl-has-error>.wpwl-hint{color:#c00}',
-    '.wpwl-message{margin:0 0 .75em;padding:.5em;border-radius:4px}',
-    '.wpwl-message.wpwl-has-error{background:#fdecea;color:#a00}',
-    '.wpwl-button{display:inline-block;padding:.6em 1.2em;border:0;border-radius:4px;font:inherit;cursor:pointer}',
-    '.wpwl-button-pay{background:#1a5fb4;color:#fff}',
-    '.wpwl-button:disabled{opacity:.6;cursor:progress}',
-    '.wpwl-button-brand{background:#eee;color:#222}',
-    '.wpwl-brand-card{margin-top:.5em;font-size:.85em;font-weight:700;color:#1a5fb4}',
-    '[dir=rtl].wpwl-container{direction:rtl}',
-  ].join('\n') + '\n';
+export const widgetStylesheet: string = [...FUNCTIONAL, ...FIELDS, ...CARD, ...PLAIN, ...LOGOS, ...LOGO_IMAGES].join('\n') + '\n';

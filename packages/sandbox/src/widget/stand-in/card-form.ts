@@ -70,6 +70,8 @@ export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]):
 
   // The brand logo sits in the brand group, where merchant code finds (and moves) it.
   const logo = brandGroup.appendChild(el('div'));
+  // The logos style: every offered brand as a logo to pick, the form's brand marked.
+  const logos = widget.styleName === 'logos' ? brandGroup.appendChild(el('div', 'wpwl-brand-logos')) : undefined;
   const ctx: CardForm = {
     kind: 'card',
     hook: 'onBeforeSubmitCard',
@@ -90,6 +92,7 @@ export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]):
     mirrors: [],
     ...(cvvHint ? { cvvHint } : {}),
   };
+  if (logos) renderBrandLogos(ctx, logos);
   showBrand(ctx, ctx.brand);
   listenForBlurs(ctx);
   listenForSubmits(ctx);
@@ -192,6 +195,26 @@ function changeBrand(ctx: CardForm, brand: string): void {
 function showBrand(ctx: CardForm, brand: string): void {
   ctx.logo.className = `wpwl-brand wpwl-brand-card wpwl-brand-${brand}`;
   ctx.logo.textContent = BRAND_NAMES[brand] ?? brand;
+  ctx.form.querySelectorAll<HTMLElement>('.wpwl-brand-logos .wpwl-brand').forEach((mark) => {
+    const chosen = mark.dataset.brand === brand;
+    mark.classList.toggle('wpwl-selected', chosen);
+    mark.setAttribute('aria-pressed', String(chosen));
+  });
+}
+
+/** The logos style's row: one button per offered brand; pressing one picks it, as the select would. */
+function renderBrandLogos(ctx: CardForm, row: HTMLElement): void {
+  for (const brand of ctx.brands) {
+    const mark = row.appendChild(el('button', `wpwl-brand wpwl-brand-${brand}`));
+    mark.type = 'button';
+    mark.dataset.brand = brand;
+    mark.textContent = BRAND_NAMES[brand] ?? brand;
+    mark.setAttribute('aria-label', BRAND_NAMES[brand] ?? brand);
+    listen(mark, 'click', () => {
+      ctx.fields.brand.value = brand;
+      changeBrand(ctx, brand);
+    });
+  }
 }
 
 /** The digits of a number as typed (spaces and hyphens dropped). */
