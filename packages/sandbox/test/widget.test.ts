@@ -984,7 +984,7 @@ describe('what older and regional templates rely on', () => {
 });
 
 describe('styles', () => {
-  it("logos: the offered brands as a row of logos; pressing one picks the brand, as the select would", async () => {
+  it('logos: the offered brands as a row of logos; pressing one picks the brand, as the select would', async () => {
     page(`<form action="${RESULT_URL}" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form>`);
     const onChangeBrand = vi.fn();
     await loadWidget({ style: 'logos', onChangeBrand });
