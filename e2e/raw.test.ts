@@ -63,7 +63,7 @@ describe('raw integration', () => {
     await tab.page.waitForFunction(() => (window as { wpwl?: { staticLoaded?: boolean } }).wpwl?.staticLoaded === true);
     // The stylesheet really applies: the pay button gets the sandbox's colours.
     const background = await tab.page.locator('.wpwl-button-pay').evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(background).toBe('rgb(26, 95, 180)');
+    expect(background).toBe('rgb(31, 95, 209)');
     expect(tab.errors).toEqual([]);
   });
 
