@@ -12,7 +12,7 @@ import { brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
 const FUNCTIONAL = [
   '.wpwl-container *{box-sizing:border-box}',
   '.wpwl-form{margin:0}',
-  '.wpwl-control-threeDSecure{display:block;border:0;max-width:100%}',
+  '.wpwl-control-threeDSecure{display:block;max-width:100%;border:0;background:#fff}',
   '.wpwl-has-error>.wpwl-hint,.wpwl-hint[class*=Error]{color:#b3261e}',
   '[dir=rtl].wpwl-container{direction:rtl}',
 ];

@@ -72,7 +72,7 @@ function openThreeDIframe(ctx: FormContext, url: string): void {
   const src = new URL(url);
   src.searchParams.set('target', typeof shopperResultTarget === 'string' && shopperResultTarget ? shopperResultTarget : '_top');
   const holder = el('div', 'wpwl-group wpwl-group-threeDSecure wpwl-clearfix');
-  const frame = holder.appendChild(el('iframe', 'wpwl-control wpwl-control-threeDSecure'));
+  const frame = holder.appendChild(el('iframe', 'wpwl-control-threeDSecure'));
   frame.name = `wpwl-threeds-${nextContainerNumber()}`;
   frame.title = '3-D Secure';
   const size = (threeDIframeSize && typeof threeDIframeSize === 'object' ? threeDIframeSize : {}) as { width?: unknown; height?: unknown };
