@@ -56,15 +56,20 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   } = useSyncExternalStore(widget.subscribe, widget.getSnapshot, widget.getServerSnapshot);
 
   useEffect(() => widget.update(merged));
+  // The element the widget is mounted in, while React has it attached.
+  const element = useRef<HTMLElement | null>(null);
   // An element that never appeared is never detached either, so the ref below
   // cannot end such a controller: the unmount does (its preload link would
   // stay in <head>). A task later, so that StrictMode's simulated unmount,
-  // whose effects run again at once, keeps it.
+  // whose effects run again at once, keeps it; and not while the widget's
+  // element is still in the page (a hidden <Activity>, below).
   const release = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     clearTimeout(release.current);
     return () => {
-      release.current = setTimeout(widget.destroy, 0);
+      release.current = setTimeout(() => {
+        if (!element.current?.isConnected) widget.destroy();
+      }, 0);
     };
   }, [widget]);
   // Mounts when React attaches the element: in the commit that renders it,
@@ -72,11 +77,34 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   // appears or changes later. A container and a load-time config changed in
   // one commit mount with the previous config and re-mount in the effect above.
   // React 19's StrictMode detaches and attaches the ref once more; core defers
-  // the teardown, so that destroy + mount adopts the loading widget.
+  // the teardown, so that destroy + mount adopts the loading widget. React
+  // 19.2's <Activity mode="hidden"> detaches it too but keeps the element in
+  // the page: once the commit is done, the element still there takes the
+  // widget up again, so the loaded widget is kept for when it is shown (an
+  // unmount has removed the element by then, and the widget goes a task later).
+  const hiddenWatch = useRef<MutationObserver>(undefined);
   const ref = useCallback(
-    (element: HTMLElement | null) => {
-      if (element) widget.mount(element);
-      else widget.destroy();
+    (attached: HTMLElement | null) => {
+      hiddenWatch.current?.disconnect();
+      if (attached) {
+        element.current = attached;
+        widget.mount(attached);
+        return;
+      }
+      const detached = element.current;
+      widget.destroy();
+      queueMicrotask(() => {
+        if (!detached?.isConnected || element.current !== detached) return;
+        widget.mount(detached);
+        // Hidden, not gone: no ref or effect says when a hidden tree is removed
+        // for good, so the page is watched until the element leaves it.
+        hiddenWatch.current = new MutationObserver(() => {
+          if (detached.isConnected) return;
+          hiddenWatch.current?.disconnect();
+          widget.destroy();
+        });
+        hiddenWatch.current.observe(document, { childList: true, subtree: true });
+      });
     },
     [widget],
   );

@@ -1,7 +1,8 @@
 // <PaymentWidget>, usePaymentWidget and <WpwlProvider> in happy-dom, over the
 // shared fake paymentWidgets.js: what a React app would notice (script
 // requests, re-mounts, leftovers, fallback and retry, provider defaults).
-import { StrictMode, useLayoutEffect, useState, version as reactVersion, type ReactNode } from 'react';
+import * as ReactModule from 'react';
+import { StrictMode, useLayoutEffect, useState, version as reactVersion, type ComponentType, type ReactNode } from 'react';
 import { version as reactDomVersion } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -219,6 +220,69 @@ describe('<PaymentWidget>', () => {
     expect(stale).not.toHaveBeenCalled();
     expect(submitted).toHaveLength(0);
     expect(statusOf(container)).toBe('ready');
+  });
+});
+
+// React 19.2's <Activity>: a hidden page keeps its DOM and state while its
+// effects (and refs) are cleaned up, then re-runs them when shown. Next.js
+// keeps the page one navigates away from in it, and shows it again on the way
+// back, often with a new checkout.
+const Activity = (ReactModule as { Activity?: ComponentType<{ mode: 'visible' | 'hidden'; children: ReactNode }> }).Activity;
+
+describe.skipIf(!Activity)('<Activity> hidden, then shown again (React 19.2+)', () => {
+  const Shown = Activity!;
+  const page = (mode: 'visible' | 'hidden', overrides: Partial<PaymentWidgetProps> = {}) => (
+    <Shown mode={mode}>
+      <PaymentWidget {...props(overrides)} />
+    </Shown>
+  );
+
+  it('keeps the loaded widget while hidden; shown again with the same checkout: no request, ready at once, nothing logged', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { container, rerender } = render(page('visible'));
+    const { unload } = await finishLoad();
+    rerender(page('hidden'));
+    await act(flush); // past any deferred teardown
+    expect(unload).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('.wpwl-form-card')).toHaveLength(1);
+    rerender(page('visible'));
+    await act(flush);
+    expect(statusOf(container)).toBe('ready');
+    expect(unload).not.toHaveBeenCalled();
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('shown again with a new checkout: the old one unloaded once, one request for the new one, nothing logged', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { container, rerender } = render(page('visible'));
+    const { unload } = await finishLoad();
+    rerender(page('hidden'));
+    await act(flush);
+    rerender(page('visible', { checkoutId: ID2 }));
+    await act(flush);
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(fake.createdScripts().map((script) => script.src)).toEqual([
+      `${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`,
+      `${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`,
+    ]);
+    await finishLoad();
+    expect(statusOf(container)).toBe('ready');
+    expect(container.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('unmounted while hidden: nothing of the widget is left', async () => {
+    const { rerender, unmount } = render(page('visible'));
+    const { unload } = await finishLoad();
+    rerender(page('hidden'));
+    await act(flush);
+    unmount();
+    // Noticed when the hidden element leaves the page, then torn down a task later.
+    await act(flush);
+    await act(flush);
+    expect(unload).toHaveBeenCalledTimes(1);
+    expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
   });
 });
 
