@@ -1,10 +1,11 @@
 // Owns the size measure: the repository's own size-limit run (the same
-// config file and plugins `pnpm size` enforces), read as JSON, with each
+// config file and plugins `pnpm size` enforces), its JSON output, with each
 // entry's budget as the config spells it.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT_DIR } from './paths.js';
 
 /** One size-limit entry. */
@@ -40,7 +41,7 @@ interface SizeLimitOutput {
 
 /** Runs size-limit at the repository root; an entry over its budget is reported, not thrown. */
 export async function measureSizes(): Promise<SizeResult[]> {
-  const config = JSON.parse(await readFile(join(ROOT_DIR, '.size-limit.json'), 'utf8')) as ConfigEntry[];
+  const config = ((await import(pathToFileURL(join(ROOT_DIR, '.size-limit.js')).href)) as { default: ConfigEntry[] }).default;
   const manifest = createRequire(join(ROOT_DIR, 'package.json')).resolve('size-limit/package.json');
   const { bin } = JSON.parse(await readFile(manifest, 'utf8')) as { bin: string };
   // size-limit exits with 1 when an entry is over budget; its JSON is on stdout either way.

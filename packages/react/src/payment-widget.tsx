@@ -46,7 +46,8 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
  *   fallback={({ status, retry }) => (status === 'error' ? <button onClick={retry}>Try again</button> : 'Loading…')}
  * />
  */
-export const PaymentWidget = forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
+// Pure: an app that imports only <WpwlProvider> does not ship the widget controller.
+export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
   { className, fallback, ...config },
   handle,
 ): ReactNode {

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PaymentWidgetDefaults } from '@wpwl/core';
 
-const DefaultsContext = createContext<PaymentWidgetDefaults | undefined>(undefined);
+const DefaultsContext = /* @__PURE__ */ createContext<PaymentWidgetDefaults | undefined>(undefined);
 
 /** Props of {@link WpwlProvider}: the defaults, and the part of the app they apply to. */
 export interface WpwlProviderProps extends PaymentWidgetDefaults {

@@ -156,7 +156,7 @@ const PROPS: (keyof PaymentWidgetProps)[] = [...(Object.keys(WIDGET_CONFIG_FIELD
  *   <template #error="{ error, retry }">{{ error.message }} <button @click="retry">Try again</button></template>
  * </PaymentWidget>
  */
-export const PaymentWidget = defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
+export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
   (props, { emit, slots, expose }) => {
     const { containerRef, status, error, expiringSoon, retry, pay } = usePaymentWidget(() => ({
       ...props,

@@ -1,9 +1,13 @@
 // Owns the Vue plugin: app-wide widget defaults provided to every
 // <PaymentWidget> and usePaymentWidget, and the component registered globally.
-import type { App, MaybeRefOrGetter } from 'vue';
+// The component (and with it the widget controller) is a lazy chunk: an app
+// that installs the plugin ships it only with the first page that shows a widget.
+import { defineAsyncComponent, type App, type MaybeRefOrGetter } from 'vue';
 import type { PaymentWidgetDefaults } from '@wpwl/core';
 import { wpwlDefaultsKey } from './context.js';
-import { PaymentWidget } from './PaymentWidget.js';
+import type { PaymentWidget } from './PaymentWidget.js';
+
+const LazyPaymentWidget = /* @__PURE__ */ defineAsyncComponent(() => import('./PaymentWidget.js').then((module) => module.PaymentWidget));
 
 /**
  * `app.use(WpwlPlugin, { baseUrl, locale, nonce })`: every widget in the app
@@ -14,7 +18,7 @@ import { PaymentWidget } from './PaymentWidget.js';
 export const WpwlPlugin = {
   install(app: App, defaults: MaybeRefOrGetter<PaymentWidgetDefaults> = {}): void {
     app.provide(wpwlDefaultsKey, defaults);
-    app.component('PaymentWidget', PaymentWidget);
+    app.component('PaymentWidget', LazyPaymentWidget);
   },
 };
 

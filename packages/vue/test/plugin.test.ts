@@ -49,6 +49,8 @@ afterEach(async () => {
 describe('WpwlPlugin', () => {
   it('registers <PaymentWidget> globally and gives it the app’s base URL, locale and nonce', async () => {
     renderWith({ baseUrl: 'https://eu-test.gateway.example/', locale: 'da', nonce: 'n0nce42', options: { style: 'plain' } });
+    // The globally registered component is a lazy chunk: the first page that shows it loads it.
+    await flush();
     await nextTick();
     const [script] = widget.liveScripts();
     expect(script?.src).toBe(`https://eu-test.gateway.example/v1/paymentWidgets.js?checkoutId=${ID}`);
