@@ -47,3 +47,57 @@ export function preloadPaymentWidgets(options: PreloadOptions): HTMLLinkElement 
   }
   return link;
 }
+
+/** One `<link>` a server-rendered checkout page puts in its `<head>`, as attributes. */
+export interface WidgetLinkAttributes {
+  rel: 'preconnect' | 'preload';
+  href: string;
+  /** `script`, on the preload. */
+  as?: 'script';
+  integrity?: string;
+  /** `anonymous` with `integrity` (the widget script is then fetched in CORS mode). */
+  crossOrigin?: 'anonymous';
+  nonce?: string;
+}
+
+/**
+ * The `<link>` tags that let a server-rendered checkout page start the widget
+ * script's download while its own JavaScript still loads: a preconnect to the
+ * gateway and a preload of the exact script, with the integrity, CORS mode and
+ * nonce of the tag the loader adds later, so the browser reuses the response.
+ * For any server template; {@link widgetPreloadHtml} writes them as HTML.
+ *
+ * @example
+ * widgetPreloadLinks({ baseUrl, checkoutId, integrity, nonce })
+ * // → [{ rel: 'preconnect', href: 'https://gw.example', crossOrigin: 'anonymous' },
+ * //    { rel: 'preload', as: 'script', href: 'https://gw.example/v1/paymentWidgets.js?checkoutId=…', integrity, crossOrigin: 'anonymous', nonce }]
+ * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`, `INVALID_INTEGRITY`, `INVALID_NONCE`
+ */
+export function widgetPreloadLinks(options: PreloadOptions): WidgetLinkAttributes[] {
+  const { integrity, nonce } = options;
+  const href = widgetScriptUrl(options.baseUrl, options.checkoutId);
+  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
+  const cors = integrity ? ({ crossOrigin: 'anonymous' } as const) : {};
+  return [
+    { rel: 'preconnect', href: new URL(href).origin, ...cors },
+    { rel: 'preload', as: 'script', href, ...(integrity ? { integrity } : {}), ...cors, ...(nonce ? { nonce } : {}) },
+  ];
+}
+
+/**
+ * {@link widgetPreloadLinks} as HTML for a server template's `<head>`, one line:
+ * `<link rel="preconnect" …><link rel="preload" as="script" …>`.
+ *
+ * @example
+ * res.write(`<head>${widgetPreloadHtml({ baseUrl, checkoutId, integrity, nonce })}</head>`);
+ */
+export function widgetPreloadHtml(options: PreloadOptions): string {
+  const attribute = (name: string, value: string | undefined) =>
+    value === undefined ? '' : ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`;
+  return widgetPreloadLinks(options)
+    .map(
+      (link) =>
+        `<link${attribute('rel', link.rel)}${attribute('as', link.as)}${attribute('href', link.href)}${attribute('integrity', link.integrity)}${attribute('crossorigin', link.crossOrigin)}${attribute('nonce', link.nonce)}>`,
+    )
+    .join('');
+}

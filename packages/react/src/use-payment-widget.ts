@@ -3,7 +3,16 @@
 // useSyncExternalStore, and it is mounted into the element the caller's ref
 // points at. All widget behaviour lives in @wpwl/core.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { applyWidgetDefaults, createPaymentWidget, type PaymentWidgetInput, type WidgetStatus, type WpwlError } from '@wpwl/core';
+import * as ReactDOM from 'react-dom';
+import {
+  applyWidgetDefaults,
+  createPaymentWidget,
+  widgetScriptUrl,
+  type PaymentWidgetConfig,
+  type PaymentWidgetInput,
+  type WidgetStatus,
+  type WpwlError,
+} from '@wpwl/core';
 import { useWidgetDefaults } from './provider.js';
 
 /** What {@link usePaymentWidget} returns. */
@@ -45,6 +54,7 @@ export interface PaymentWidgetState {
  */
 export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState {
   const merged = applyWidgetDefaults(config, useWidgetDefaults());
+  hintWidgetScript(merged);
   // On the server creating a controller touches no global; in a browser it
   // starts downloading the widget script during this first render.
   const [widget] = useState(() => createPaymentWidget(merged));
@@ -110,4 +120,28 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   );
 
   return { ref, status, error, expiresAt, expiringSoon, retry: widget.retry, pay: widget.pay };
+}
+
+/**
+ * On the server, React 19 renders resource hints into the page's <head>: a
+ * preconnect to the gateway and a preload of the exact widget script (its
+ * integrity, CORS mode and nonce), so a server-rendered checkout page starts
+ * the download before its JavaScript runs. In the browser the controller
+ * preloads the script itself (and removes the link again on unmount, which
+ * React's hints never are). React 18 has no hints (nothing happens); an
+ * invalid config gets none (the controller reports it).
+ */
+function hintWidgetScript({ baseUrl, checkoutId, integrity, nonce }: PaymentWidgetConfig): void {
+  const { preconnect, preload } = ReactDOM as Partial<Record<'preconnect' | 'preload', (href: string, options?: object) => void>>;
+  if (typeof document !== 'undefined' || !preconnect || !preload) return;
+  let href: string;
+  try {
+    href = widgetScriptUrl(baseUrl as string, checkoutId);
+  } catch {
+    return;
+  }
+  // The loader's tag fetches in CORS mode when it checks integrity; the hints match it.
+  const crossOrigin = integrity ? 'anonymous' : undefined;
+  preconnect(new URL(href).origin, crossOrigin && { crossOrigin });
+  preload(href, { as: 'script', integrity, crossOrigin, nonce });
 }

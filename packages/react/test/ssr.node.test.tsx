@@ -3,7 +3,13 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PaymentWidget, WpwlProvider } from '../src/index.js';
-import { BASE, ID, RESULT_URL } from './widget-config.js';
+import { BASE, EXPECTED_REACT_MAJOR, ID, RESULT_URL } from './widget-config.js';
+
+/** React 19 puts the widget script's resource hints before the markup (into <head> of a whole document); React 18 has none. */
+const HINTS =
+  EXPECTED_REACT_MAJOR === '18'
+    ? ''
+    : `<link rel="preconnect" href="${BASE}"/><link rel="preload" href="${BASE}/v1/paymentWidgets.js?checkoutId=${ID}" as="script"/>`;
 
 describe('renderToString in Node', () => {
   it('outputs the idle placeholder with the fallback, the same every time', () => {
@@ -21,16 +27,47 @@ describe('renderToString in Node', () => {
       </WpwlProvider>
     );
     const html = renderToString(app);
-    expect(html).toBe('<div class="pay" data-wpwl-status="idle"><p>Loading the payment form (<!-- -->idle<!-- -->)</p><div></div></div>');
+    expect(html).toBe(
+      `${HINTS}<div class="pay" data-wpwl-status="idle"><p>Loading the payment form (<!-- -->idle<!-- -->)</p><div></div></div>`,
+    );
     expect(renderToString(app)).toBe(html);
     expect('wpwlOptions' in globalThis).toBe(false);
     expect('wpwl' in globalThis).toBe(false);
   });
+
+  it.skipIf(EXPECTED_REACT_MAJOR === '18')(
+    "a server-rendered page's <head> gets the preconnect and the script's preload with integrity, CORS mode and nonce",
+    () => {
+      const integrity = 'sha384-' + 'A'.repeat(64);
+      const html = renderToString(
+        <html>
+          <head />
+          <body>
+            <PaymentWidget
+              checkoutId={ID}
+              brands="VISA"
+              shopperResultUrl={RESULT_URL}
+              baseUrl={BASE}
+              integrity={integrity}
+              nonce="n0nce42"
+            />
+          </body>
+        </html>,
+      );
+      const head = /<head>(.*)<\/head>/.exec(html)?.[1] ?? '';
+      expect(head).toBe(
+        `<link rel="preconnect" href="${BASE}" crossorigin=""/>` +
+          `<link rel="preload" href="${BASE}/v1/paymentWidgets.js?checkoutId=${ID}" as="script" crossorigin="" integrity="${integrity}" nonce="n0nce42"/>`,
+      );
+    },
+  );
 
   it('an invalid config renders too, without throwing', () => {
     const html = renderToString(
       <PaymentWidget checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} fallback="x" />,
     );
     expect(html).toContain('data-wpwl-status="idle"');
+    // No hint for a checkout id the gateway would refuse.
+    expect(html).not.toContain('<link');
   });
 });
