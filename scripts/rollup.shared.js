@@ -44,6 +44,8 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
     onwarn(warning, warn) {
       // A "use client" directive is re-added through `banner`; rollup's notice is noise.
       if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+      // Type-only entries (@wpwl/lit/jsx, @wpwl/lit/vue) are empty modules on purpose.
+      if (warning.code === 'EMPTY_BUNDLE') return;
       warn(warning);
     },
   };

@@ -14,6 +14,12 @@ describe('registration', () => {
     const entry = await import('@wpwl/lit/define');
     expect(customElements.get('wpwl-widget')).toBe(WpwlWidgetElement);
     expect(entry.WpwlWidgetElement).toBe(WpwlWidgetElement);
+    // A static page's result page, with only this module: the checkout the shopper comes back from.
+    const id = '8a8294174b7ecb28014b9699220015ca';
+    expect(entry.readShopperResult(`https://shop.example/result?id=${id}&resourcePath=%2Fv1%2Fcheckouts%2F${id}%2Fpayment`)).toMatchObject({
+      id,
+      resourcePath: `/v1/checkouts/${id}/payment`,
+    });
     expect(document.createElement('wpwl-widget')).toBeInstanceOf(WpwlWidgetElement);
   });
 
