@@ -43,6 +43,11 @@ const config = packageConfig({
   input: { index: 'src/index.ts', browser: 'src/browser.ts' },
   bundle: ['@wpwl/gateway-spec'],
 });
-config.plugins.unshift(inlineGatewaySpec);
+// The browser entry's deliberately missing import stays in the build, for the app's bundler to stop at.
+const keepBrowserStop = {
+  name: 'keep-browser-stop',
+  resolveId: (id) => (id.includes('@wpwl-server-runs-only-on-a-server') ? { id, external: true } : null),
+};
+config.plugins.unshift(inlineGatewaySpec, keepBrowserStop);
 
 export default config;
