@@ -28,6 +28,17 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
    * A function receives `{ status, error, expiresAt, expiringSoon, retry }` to offer a retry button.
    */
   fallback?: ReactNode | ((state: PaymentWidgetFallbackState) => ReactNode);
+  /**
+   * Without `fallback`: shown while the widget loads. Plain content, so a React
+   * Server Component can pass it (functions cannot cross to a client component).
+   */
+  loadingContent?: ReactNode;
+  /** Without `fallback`: shown when the widget failed (load or widget error). */
+  errorContent?: ReactNode;
+  /** Without `fallback`: shown when the checkout expired (prepare a new one). */
+  expiredContent?: ReactNode;
+  /** Without `fallback`: the label of a built-in "try again" button shown with `errorContent` (`data-wpwl-retry`). */
+  retryLabel?: ReactNode;
 }
 
 /**
@@ -48,7 +59,7 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
  */
 // Pure: an app that imports only <WpwlProvider> does not ship the widget controller.
 export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
-  { className, fallback, ...config },
+  { className, fallback, loadingContent, errorContent, expiredContent, retryLabel, ...config },
   handle,
 ): ReactNode {
   const { ref, ...state } = usePaymentWidget(config);
@@ -57,7 +68,27 @@ export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, Pay
   const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
   return (
     <div className={className} data-wpwl-status={status} data-wpwl-expiring-soon={state.expiringSoon || undefined}>
-      {waiting && (typeof fallback === 'function' ? fallback(state) : fallback)}
+      {waiting &&
+        (fallback !== undefined ? (
+          typeof fallback === 'function' ? (
+            fallback(state)
+          ) : (
+            fallback
+          )
+        ) : status === 'error' ? (
+          <>
+            {errorContent}
+            {retryLabel !== undefined && (
+              <button type="button" data-wpwl-retry onClick={retry}>
+                {retryLabel}
+              </button>
+            )}
+          </>
+        ) : status === 'expired' ? (
+          expiredContent
+        ) : (
+          loadingContent
+        ))}
       <div ref={ref} />
     </div>
   );

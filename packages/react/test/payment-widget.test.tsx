@@ -185,6 +185,44 @@ describe('<PaymentWidget>', () => {
     expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
   });
 
+  it('content a Server Component can pass: loading, error with a built-in retry button, none once ready', async () => {
+    // Only serializable props: no function crosses from a server page to this client component.
+    const { container } = render(
+      <PaymentWidget
+        {...props()}
+        loadingContent={<p>Loading the form…</p>}
+        errorContent={<p>It did not load.</p>}
+        retryLabel="Try again"
+        expiredContent="Expired"
+      />,
+    );
+    expect(screen.getByText('Loading the form…')).toBeTruthy();
+    await act(() => fake.failLoad());
+    expect(statusOf(container)).toBe('error');
+    expect(screen.getByText('It did not load.')).toBeTruthy();
+    expect(screen.queryByText('Loading the form…')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(statusOf(container)).toBe('loading');
+    expect(screen.getByText('Loading the form…')).toBeTruthy();
+    await finishLoad();
+    expect(statusOf(container)).toBe('ready');
+    expect(container.querySelector('[data-wpwl-retry]')).toBeNull();
+    expect(screen.queryByText('Loading the form…')).toBeNull();
+  });
+
+  it('expiredContent when the checkout expired; a fallback, when given, wins over the content props', async () => {
+    const { container, rerender } = render(
+      <PaymentWidget {...props({ expiresInMs: 1 })} expiredContent="This payment session expired." loadingContent="…" />,
+    );
+    await act(flush);
+    await act(flush);
+    expect(statusOf(container)).toBe('expired');
+    expect(screen.getByText('This payment session expired.')).toBeTruthy();
+    rerender(<PaymentWidget {...props({ expiresInMs: 1 })} expiredContent="This payment session expired." fallback="Own fallback" />);
+    expect(screen.getByText('Own fallback')).toBeTruthy();
+    expect(screen.queryByText('This payment session expired.')).toBeNull();
+  });
+
   it('an invalid config is an error state: fallback shown, nothing injected, no render loop', async () => {
     const onError = vi.fn();
     const renders = vi.fn();

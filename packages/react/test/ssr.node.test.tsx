@@ -62,6 +62,23 @@ describe('renderToString in Node', () => {
     },
   );
 
+  it("a Server Component's plain content props render on the server: the loading content", () => {
+    const html = renderToString(
+      <PaymentWidget
+        checkoutId={ID}
+        brands="VISA"
+        shopperResultUrl={RESULT_URL}
+        baseUrl={BASE}
+        loadingContent={<p>Loading the payment form…</p>}
+        errorContent={<p>Could not load.</p>}
+        retryLabel="Try again"
+      />,
+    );
+    expect(html).toContain('<div data-wpwl-status="idle"><p>Loading the payment form…</p><div></div></div>');
+    expect(html).not.toContain('Could not load.');
+    expect(html).not.toContain('data-wpwl-retry');
+  });
+
   it('an invalid config renders too, without throwing', () => {
     const html = renderToString(
       <PaymentWidget checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} fallback="x" />,
