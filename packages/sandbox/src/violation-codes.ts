@@ -4,11 +4,17 @@
 // (100.55x), account/card (100.100.x), contact (100.700/100.900), address
 // (100.800), job (100.250), registration ids (100.150), and 200.300.404 for every other field.
 
-import { resolveField, type FieldViolation } from '@wpwl/gateway-spec';
+import { resolveField } from '@wpwl/gateway-spec';
 import { RESULTS, type Result } from './result-codes.js';
 
 /** The result for a request that broke field rules: the first violation decides the code. */
-export function resultForViolations(violations: readonly FieldViolation[]): Result {
+/** A broken field rule, as the field tables report it (their own type stays out of this package's declarations). */
+interface BrokenRule {
+  field: string;
+  message: string;
+}
+
+export function resultForViolations(violations: readonly BrokenRule[]): Result {
   const [first] = violations;
   if (!first) return RESULTS.invalidParameter;
   const base = baseForField(first.field);

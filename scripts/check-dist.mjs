@@ -1,10 +1,11 @@
 // Checks what publint and attw cannot: the private field-table package is
-// inlined into the build, and no emitted file still imports it.
+// inlined into a package's build, and no emitted file (code or declarations)
+// still imports it. Run from the package's directory (its lint:package script).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const IMPORTS_SPEC = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]@wpwl\/gateway-spec['"]/;
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = join(process.cwd(), 'dist');
 const offenders = [];
 const walk = (dir) => {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
