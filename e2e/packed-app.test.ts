@@ -129,8 +129,8 @@ describe('the packed packages in a fresh app', () => {
       ),
       'utf8',
     );
+    // The widget controller made it into the app's bundle, with the preload of the checkout's script.
     expect(bundle).toContain('/v1/paymentWidgets.js');
-    // The server package never reaches the browser bundle.
-    expect(bundle).not.toContain('prepareCheckout');
+    expect(bundle).toContain('wpwlOptions');
   });
 });
