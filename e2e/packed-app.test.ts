@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const PACKAGES = ['core', 'react', 'lit', 'server'];
+const PACKAGES = ['core', 'react', 'vue', 'lit', 'server'];
 
 let app: string;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ beforeAll(async () => {
         name: 'a-merchants-shop',
         private: true,
         type: 'module',
-        dependencies: { ...packed, react: '^19.2.0', 'react-dom': '^19.2.0' },
+        dependencies: { ...packed, react: '^19.2.0', 'react-dom': '^19.2.0', vue: '^3.5.0' },
         devDependencies: {
           '@types/react': '^19.2.0',
           '@types/react-dom': '^19.2.0',
@@ -83,6 +83,24 @@ export async function checkoutHead(): Promise<string> {
 }
 `,
   );
+  // A Vue app that only installs the plugin: <PaymentWidget> (and the controller) must come as a lazy chunk.
+  await writeFile(
+    join(app, 'src/vue-shop.ts'),
+    `import { createApp, defineComponent, h, resolveComponent } from 'vue';
+import { WpwlPlugin } from '@wpwl/vue';
+
+const Checkout = defineComponent({
+  setup: () => () =>
+    h(resolveComponent('PaymentWidget'), { checkoutId: new URLSearchParams(location.search).get('id') ?? '', brands: 'VISA', shopperResultUrl: location.href }),
+});
+createApp(Checkout).use(WpwlPlugin, { baseUrl: 'https://test.gateway.example' }).mount('#app');
+`,
+  );
+  await writeFile(join(app, 'vue.html'), '<!doctype html><div id="app"></div><script type="module" src="/src/vue-shop.ts"></script>\n');
+  await writeFile(
+    join(app, 'vite.config.js'),
+    "export default { build: { rollupOptions: { input: { react: 'index.html', vue: 'vue.html' } } } };\n",
+  );
   const compilerOptions = { strict: true, target: 'ES2022', lib: ['ES2022', 'DOM'], jsx: 'react-jsx', noEmit: true, skipLibCheck: false };
   await writeFile(
     join(app, 'tsconfig.bundler.json'),
@@ -118,19 +136,38 @@ describe('the packed packages in a fresh app', () => {
     await expect(run(join(app, 'node_modules/.bin/tsc'), ['-p', config], { cwd: app })).resolves.toBeDefined();
   });
 
-  it('builds with Vite', async () => {
+  it('builds with Vite: the React page ships the controller with the page', async () => {
     await run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: app, timeout: 120_000 });
-    const assets = await readdir(join(app, 'dist/assets'));
-    const bundle = await readFile(
-      join(
-        app,
-        'dist/assets',
-        assets.find((file) => file.endsWith('.js'))!,
-      ),
-      'utf8',
-    );
-    // The widget controller made it into the app's bundle, with the preload of the checkout's script.
-    expect(bundle).toContain('/v1/paymentWidgets.js');
-    expect(bundle).toContain('wpwlOptions');
+    const react = await loadedWith(await entry('react-'));
+    // The widget controller made it into the page, with the preload of the checkout's script.
+    expect(react.some((code) => code.includes('/v1/paymentWidgets.js'))).toBe(true);
+    expect(react.some((code) => code.includes('wpwlOptions'))).toBe(true);
+  });
+
+  it('the Vue page that only installs the plugin loads <PaymentWidget> and the controller lazily, in a chunk of their own', async () => {
+    const vue = await entry('vue-');
+    const lazy = [
+      ...(await readFile(join(app, 'dist/assets', vue), 'utf8')).matchAll(/import\(["'`]\.\/(PaymentWidget-[\w-]+\.js)["'`]\)/g),
+    ].map((match) => match[1]!);
+    expect(lazy).toHaveLength(1);
+    expect((await loadedWith(vue)).some((code) => code.includes('/v1/paymentWidgets.js'))).toBe(false);
+    expect((await loadedWith(lazy[0]!)).some((code) => code.includes('/v1/paymentWidgets.js'))).toBe(true);
   });
 });
+
+/** The built entry chunk whose name starts with `prefix`. */
+async function entry(prefix: string): Promise<string> {
+  const file = (await readdir(join(app, 'dist/assets'))).find((name) => name.startsWith(prefix) && name.endsWith('.js'));
+  if (!file) throw new Error(`no ${prefix}*.js in the build`);
+  return file;
+}
+
+/** The code of a chunk and of every chunk it imports statically (what loads with it). */
+async function loadedWith(file: string, seen = new Set<string>()): Promise<string[]> {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const code = await readFile(join(app, 'dist/assets', file), 'utf8');
+  const imported = [...code.matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((match) => match[1]!);
+  const nested = await Promise.all(imported.map((name) => loadedWith(name, seen)));
+  return [code, ...nested.flat()];
+}
