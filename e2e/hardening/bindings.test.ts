@@ -7,35 +7,23 @@
 // widgets on one page the later owns the slot, the earlier reports
 // `destroyed`, and only one form is there to submit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser, type TestPage, watchForAbsence } from '../support/browser.js';
-import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
-import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { type TestPage, watchForAbsence } from '../support/browser.js';
+import { createCheckout, readPaymentStatus } from '../support/gateway.js';
 import { fillCard } from '../support/shopper.js';
-import { bindingsUnderTest, buildHardeningPages, harnessOf, openBindingPage, type HardeningPages } from './support/pages.js';
+import { bindingsUnderTest, harnessOf, openBindingPage, useHardeningWorld } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
 
 const { bindings, unbuilt } = bindingsUnderTest();
 /** Well-formed but never prepared: bad-input cases must not get as far as using it. */
 const SOME_ID = '8ac7a4a27d1e4f0f017d1e6b2c8a1c2d.sbx01-vm-tx01';
 
-let sandbox: SandboxServer;
-let gateway: GatewayAccess;
-let pages: HardeningPages;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
-  gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
-});
+const world = useHardeningWorld(bindings);
 
 const valid = (checkoutId = SOME_ID): Record<string, unknown> => ({
   checkoutId,
   brands: 'VISA MASTER',
-  shopperResultUrl: `${pages.url}/result.html`,
-  baseUrl: sandbox.url,
+  shopperResultUrl: `${world.pages.url}/result.html`,
+  baseUrl: world.sandbox.url,
 });
 
 const BAD_INPUTS: Array<[string, Record<string, unknown>, string]> = [
@@ -50,7 +38,7 @@ const BAD_INPUTS: Array<[string, Record<string, unknown>, string]> = [
   ['an unknown locale', { locale: 'tlh-Klingon' }, 'INVALID_LOCALE'],
 ];
 
-const openPage = (binding: string) => openBindingPage(browser, pages, binding);
+const openPage = (binding: string) => openBindingPage(world.browser, world.pages, binding);
 const harness = harnessOf;
 
 /**
@@ -124,7 +112,7 @@ describe.each(bindings)('%s', (binding) => {
   });
 
   it('two widgets on one page: the later owns the slot, the earlier reports destroyed, one form submits once', async () => {
-    const [first, second] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const [first, second] = await Promise.all([createCheckout(world.gateway), createCheckout(world.gateway)]);
     const tab = await openPage(binding);
     try {
       const page = harness(tab);
@@ -147,8 +135,8 @@ describe.each(bindings)('%s', (binding) => {
       await tab.page.dblclick('.wpwl-button-pay');
       await tab.page.waitForURL((url) => url.pathname === '/result.html');
       expect(tab.requestsTo('POST', PAYMENT_POST).map((r) => new URL(r.url).pathname)).toEqual([`/v1/checkouts/${second.id}/payment`]);
-      expect((await readPaymentStatus(gateway, `/v1/checkouts/${second.id}/payment`)).body.result?.code).toBe('000.100.110');
-      expect((await readPaymentStatus(gateway, `/v1/checkouts/${first.id}/payment`)).body.result?.code).toMatch(/^000\.200/);
+      expect((await readPaymentStatus(world.gateway, `/v1/checkouts/${second.id}/payment`)).body.result?.code).toBe('000.100.110');
+      expect((await readPaymentStatus(world.gateway, `/v1/checkouts/${first.id}/payment`)).body.result?.code).toMatch(/^000\.200/);
     } finally {
       await tab.close();
     }

@@ -8,44 +8,32 @@
 // - a widget closed while its script is still on the wire leaves nothing when
 //   the script arrives: no `wpwl`, no follow-up script, no stylesheet.
 import type { Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdRequests, launchBrowser, type TestBrowser, type TestPage, watchForAbsence } from '../support/browser.js';
-import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
-import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { describe, expect, it } from 'vitest';
+import { holdRequests, type TestPage, watchForAbsence } from '../support/browser.js';
+import { createCheckout, readPaymentStatus } from '../support/gateway.js';
 import { fillCard, renderedCheckouts } from '../support/shopper.js';
-import { bindingsUnderTest, buildHardeningPages, harnessOf, openBindingPage, type HardeningPages } from './support/pages.js';
+import { bindingsUnderTest, harnessOf, openBindingPage, useHardeningWorld } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, WIDGET_SCRIPT } from './support/shop.js';
 
 const { bindings } = bindingsUnderTest();
 
-let sandbox: SandboxServer;
-let gateway: GatewayAccess;
-let pages: HardeningPages;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
-  gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
-});
+const world = useHardeningWorld(bindings);
 
 const configFor = (checkoutId: string): Record<string, unknown> => ({
   checkoutId,
   brands: 'VISA MASTER',
-  shopperResultUrl: `${pages.url}/result.html`,
-  baseUrl: sandbox.url,
+  shopperResultUrl: `${world.pages.url}/result.html`,
+  baseUrl: world.sandbox.url,
 });
 
 const harness = harnessOf;
-const openPage = (binding: string) => openBindingPage(browser, pages, binding);
+const openPage = (binding: string) => openBindingPage(world.browser, world.pages, binding);
 
 const scriptRequestsFor = (tab: TestPage, checkoutId: string) =>
   tab.requestsTo('GET', WIDGET_SCRIPT).filter((request) => new URL(request.url).searchParams.get('checkoutId') === checkoutId);
 const paymentPosts = (tab: TestPage) => tab.requestsTo('POST', PAYMENT_POST).map((request) => new URL(request.url).pathname);
 const paymentCode = async (checkoutId: string) =>
-  (await readPaymentStatus(gateway, `/v1/checkouts/${checkoutId}/payment`)).body.result?.code;
+  (await readPaymentStatus(world.gateway, `/v1/checkouts/${checkoutId}/payment`)).body.result?.code;
 
 /** Mounts a widget for `checkoutId`, waits until it is ready, and presses pay with the payment POST held. */
 async function payWithPostHeld(tab: TestPage, checkoutId: string): Promise<Route> {
@@ -66,7 +54,7 @@ async function payWithPostHeld(tab: TestPage, checkoutId: string): Promise<Route
 
 describe.each(bindings)('%s', (binding) => {
   it('a new checkout id while the payment is on its way: the widget being paid stays, one payment, the new checkout waits', async () => {
-    const [paid, next] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const [paid, next] = await Promise.all([createCheckout(world.gateway), createCheckout(world.gateway)]);
     const tab = await openPage(binding);
     try {
       const held = await payWithPostHeld(tab, paid.id);
@@ -88,7 +76,7 @@ describe.each(bindings)('%s', (binding) => {
   });
 
   it('the payment fails in the widget: then the waiting checkout applies, and it pays', async () => {
-    const [failed, next] = await Promise.all([createCheckout(gateway), createCheckout(gateway)]);
+    const [failed, next] = await Promise.all([createCheckout(world.gateway), createCheckout(world.gateway)]);
     const tab = await openPage(binding);
     try {
       const held = await payWithPostHeld(tab, failed.id);
@@ -111,7 +99,7 @@ describe.each(bindings)('%s', (binding) => {
   });
 
   it.skipIf(binding === 'lit')('callbacks that throw in the page’s own code: the widget still gets ready and pays', async () => {
-    const checkout = await createCheckout(gateway);
+    const checkout = await createCheckout(world.gateway);
     const tab = await openPage(binding);
     const pageErrors: string[] = [];
     tab.page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
@@ -131,7 +119,7 @@ describe.each(bindings)('%s', (binding) => {
   });
 
   it('closed while its script is on the wire: when the script arrives, nothing of the widget is left', async () => {
-    const checkout = await createCheckout(gateway);
+    const checkout = await createCheckout(world.gateway);
     const tab = await openPage(binding);
     try {
       const scripts = await holdRequests(
@@ -158,7 +146,7 @@ describe.each(bindings)('%s', (binding) => {
             .filter((url) => url.startsWith(origin)),
           forms: document.querySelectorAll('.wpwl-form, form.paymentWidgets').length,
         }),
-        sandbox.url,
+        world.sandbox.url,
       );
       expect(left).toEqual({ wpwl: false, wpwlOptions: false, gatewayFiles: [], forms: 0 });
     } finally {

@@ -3,40 +3,32 @@
 // widget's card form as its pay button would, before-submit hooks included.
 // For every binding (core, React through a ref, Vue through a template ref,
 // the Lit element's method) in real Chromium against the sandbox's widget.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.js';
-import { createCheckout, readPaymentStatus, type GatewayAccess } from '../support/gateway.js';
-import { startSandboxServer, type SandboxServer } from '../support/servers.js';
+import { describe, expect, it } from 'vitest';
+import { createCheckout, readPaymentStatus } from '../support/gateway.js';
 import { SUCCESS_RESULT, fillCard } from '../support/shopper.js';
-import { bindingsUnderTest, buildHardeningPages, harnessOf, openBindingPage, type HardeningPages } from './support/pages.js';
+import { bindingsUnderTest, harnessOf, openBindingPage, useHardeningWorld } from './support/pages.js';
 import { PAYMENT_POST, SUCCESS_CARD, holdWidgetScripts } from './support/shop.js';
 
 const { bindings } = bindingsUnderTest();
 
-let sandbox: SandboxServer;
-let gateway: GatewayAccess;
-let pages: HardeningPages;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
-  gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
-});
-afterAll(async () => {
-  await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
-});
+const world = useHardeningWorld(bindings);
 
 describe.each(bindings)('%s', (binding) => {
   it("pay() from the page's own button: nothing before the form is ready, then one payment that lands on the result page", async () => {
-    const checkout = await createCheckout(gateway);
-    const tab = await openBindingPage(browser, pages, binding);
+    const checkout = await createCheckout(world.gateway);
+    const tab = await openBindingPage(world.browser, world.pages, binding);
     try {
       const page = harnessOf(tab);
       // The widget's script held: the form is still loading when the shopper presses.
       const scripts = await holdWidgetScripts(tab.page);
       await page.mount({
         id: 'w',
-        config: { checkoutId: checkout.id, brands: 'VISA MASTER', shopperResultUrl: `${pages.url}/result.html`, baseUrl: sandbox.url },
+        config: {
+          checkoutId: checkout.id,
+          brands: 'VISA MASTER',
+          shopperResultUrl: `${world.pages.url}/result.html`,
+          baseUrl: world.sandbox.url,
+        },
       });
       const held = await scripts.next();
       expect(await page.status('w')).toBe('loading');
@@ -54,7 +46,7 @@ describe.each(bindings)('%s', (binding) => {
       expect(await page.pay('w')).toBe(true);
       await tab.page.waitForURL((url) => url.pathname === '/result.html');
       expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
-      const status = await readPaymentStatus(gateway, `/v1/checkouts/${checkout.id}/payment`);
+      const status = await readPaymentStatus(world.gateway, `/v1/checkouts/${checkout.id}/payment`);
       expect(status.body.result?.code).toMatch(SUCCESS_RESULT);
     } finally {
       await tab.close();

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { TestBrowser, TestPage } from '../../support/browser.js';
-import { startStaticServer, type StaticServer } from '../../support/servers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser, type TestBrowser, type TestPage } from '../../support/browser.js';
+import type { GatewayAccess } from '../../support/gateway.js';
+import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from '../../support/servers.js';
 import { repo } from './storefronts.js';
 
 const PAGES = fileURLToPath(new URL('../pages/', import.meta.url));
@@ -108,4 +110,48 @@ export async function openBindingPage(browser: TestBrowser, pages: HardeningPage
   await tab.page.goto(`${pages.url}/?binding=${binding}`);
   await tab.page.waitForFunction((name) => document.documentElement.dataset.harness === name, binding);
   return tab;
+}
+
+/** What a hardening test file runs against: the sandbox, the binding pages and Chromium. */
+export interface HardeningWorld {
+  readonly sandbox: SandboxServer;
+  readonly gateway: GatewayAccess;
+  readonly pages: HardeningPages;
+  readonly browser: TestBrowser;
+}
+
+/**
+ * Registers the file's hooks: before all, the sandbox, the pages of `bindings`
+ * and Chromium; after all, each closed. Call once, at the top of the file;
+ * the world's parts are there inside tests and hooks.
+ */
+export function useHardeningWorld(bindings: readonly string[]): HardeningWorld {
+  let sandbox: SandboxServer | undefined;
+  let pages: HardeningPages | undefined;
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    [sandbox, pages, browser] = await Promise.all([startSandboxServer(), buildHardeningPages(bindings), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), pages?.close(), sandbox?.close()]);
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the hardening world is used outside a test or hook');
+    return value;
+  };
+  return {
+    get sandbox() {
+      return started(sandbox);
+    },
+    get gateway() {
+      const { url, accessToken, entityId } = started(sandbox);
+      return { url, accessToken, entityId };
+    },
+    get pages() {
+      return started(pages);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
 }

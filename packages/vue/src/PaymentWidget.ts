@@ -16,45 +16,19 @@ import {
   type BeforeSubmitContext,
   type BeforeSubmitResult,
   type WidgetSnapshot,
+  type PaymentWidgetInput,
+  type WidgetConfigValueKey,
   type WpwlError,
-  type WpwlOptionsInput,
 } from '@wpwl/core';
 import { usePaymentWidget } from './usePaymentWidget.js';
 
 /**
- * Props of {@link PaymentWidget}: `PaymentWidgetConfig` from `@wpwl/core`,
- * with `beforeSubmit` for `onBeforeSubmit`. The app-wide fields fall back to
- * `WpwlPlugin`'s defaults.
+ * Props of {@link PaymentWidget}: the value fields of `PaymentWidgetConfig`
+ * from `@wpwl/core` (their docs come along), with `beforeSubmit` for
+ * `onBeforeSubmit`; the other callbacks are emits. The app-wide fields fall
+ * back to `WpwlPlugin`'s defaults.
  */
-export interface PaymentWidgetProps {
-  /** Id returned by prepare checkout; a new one re-mounts the widget. */
-  checkoutId: string;
-  /** Brands to offer: `"VISA MASTER"` or `["VISA", "MASTER"]`. */
-  brands?: string | readonly string[];
-  /** Where the shopper lands after paying (the widget form's `action`). */
-  shopperResultUrl?: string;
-  /** The gateway's base URL. */
-  baseUrl?: string;
-  /** Subresource-integrity hash from the checkout response. */
-  integrity?: string;
-  /** CSP nonce for the widget's script tag. */
-  nonce?: string;
-  /** Widget code or BCP-47 tag; wins over `options.locale`. */
-  locale?: string;
-  /** Widget options, compared by value: a new object with equal content does not re-mount. */
-  options?: WpwlOptionsInput;
-  /** `SHOPPER_…` parameters sent with the payment. */
-  customParameters?: Record<string, string>;
-  /** When the checkout was prepared, on this device's clock; default: first mount. Prefer `expiresInMs`. */
-  createdAt?: Date | number;
-  /** Time left on the checkout, as your server computed it; default 30 minutes from the first mount. */
-  expiresInMs?: number;
-  /** How long before the end `expiring-soon` is emitted; default 5 minutes. */
-  warnBeforeExpiryMs?: number;
-  /** Script load timeout in ms. */
-  timeoutMs?: number;
-  /** Script load retries. */
-  retries?: number;
+export interface PaymentWidgetProps extends Pick<PaymentWidgetInput, WidgetConfigValueKey | 'checkoutId'> {
   /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
   beforeSubmit?: (context: BeforeSubmitContext) => BeforeSubmitResult;
 }
