@@ -4,7 +4,7 @@
 // the result route that asks the merchant server for the verified status.
 // Needs `pnpm build` first (the example's dist/ and the packages it bundles).
 import { describe, expect, it } from 'vitest';
-import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, fillCard } from './support/shopper.js';
+import { DECLINE_CARD, SUCCESS_CARD, fillCard, nextPayment } from './support/shopper.js';
 import {
   expectCheckoutRequest,
   expectDeclinedPage,
@@ -47,11 +47,8 @@ describe('React storefront on the merchant server and sandbox', () => {
     expect(await page.locator('.wpwl-container-registration').count()).toBe(0);
     await page.check('.wpwl-form-card input[type=checkbox][name=createRegistration]');
     await fillCard(page, SUCCESS_CARD);
-    const firstPayment = page.waitForRequest(
-      (request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname),
-    );
-    await payAndWaitForResult(page, '/react-storefront/result');
-    expect(new URLSearchParams((await firstPayment).postData() ?? '').get('createRegistration')).toBe('true');
+    const firstPayment = await nextPayment(session.tab, () => payAndWaitForResult(page, '/react-storefront/result'));
+    expect(firstPayment.get('createRegistration')).toBe('true');
     await expectPaidPage(page, '89.80 EUR paid');
 
     // The next purchase, same shopper: the stored card is offered above the new-card form.
@@ -70,9 +67,7 @@ describe('React storefront on the merchant server and sandbox', () => {
     await page.click('.wpwl-form-registrations .wpwl-button-pay');
     await page.waitForSelector('.wpwl-group-registration.wpwl-has-error');
     await page.fill('.wpwl-wrapper-registration-cvv input', '123');
-    const oneClick = page.waitForRequest((request) => request.method() === 'POST' && PAYMENT_POST.test(new URL(request.url()).pathname));
-    await page.click('.wpwl-form-registrations .wpwl-button-pay');
-    const sent = new URLSearchParams((await oneClick).postData() ?? '');
+    const sent = await nextPayment(session.tab, () => page.click('.wpwl-form-registrations .wpwl-button-pay'));
     expect(sent.get('registrationId')).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(sent.get('card.cvv')).toBe('123');
     expect(sent.has('card.number')).toBe(false);

@@ -9,8 +9,8 @@
 // input before the card form's .wpwl-button: both must reach the gateway with
 // the payment.
 import { describe, expect, it } from 'vitest';
-import { SUCCESS_CARD, SUCCESS_RESULT, fillCard } from '../support/shopper.js';
-import { nextPayment, useCorpus } from './support/corpus.js';
+import { SUCCESS_CARD, SUCCESS_RESULT, fillCard, nextPayment } from '../support/shopper.js';
+import { useCorpus } from './support/corpus.js';
 
 const corpus = useCorpus();
 

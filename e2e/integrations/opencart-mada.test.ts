@@ -13,8 +13,8 @@
 //
 // The same page is then ported onto createPaymentWidget, CSS and hooks unchanged.
 import { describe, expect, it } from 'vitest';
-import { SUCCESS_CARD, SUCCESS_RESULT, THREE_D_SECURE_CARD, fillCard } from '../support/shopper.js';
-import { nextPayment, useCorpus } from './support/corpus.js';
+import { SUCCESS_CARD, SUCCESS_RESULT, THREE_D_SECURE_CARD, fillCard, nextPayment } from '../support/shopper.js';
+import { useCorpus } from './support/corpus.js';
 
 const corpus = useCorpus();
 

@@ -9,8 +9,8 @@
 // .wpwl-control-radio-mobile and triggering a click on it so that the shopper
 // only types a mobile number; the shop's own hidden "confirm" link left alone.
 import { describe, expect, it } from 'vitest';
-import { SUCCESS_CARD, SUCCESS_RESULT, fillCard } from '../support/shopper.js';
-import { nextPayment, useCorpus } from './support/corpus.js';
+import { SUCCESS_CARD, SUCCESS_RESULT, fillCard, nextPayment } from '../support/shopper.js';
+import { useCorpus } from './support/corpus.js';
 
 const corpus = useCorpus();
 

@@ -10,8 +10,8 @@
 // not the old, and pay it.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SUCCESS_CARD, SUCCESS_RESULT, fillCard } from '../support/shopper.js';
-import { nextPayment, useCorpus } from './support/corpus.js';
+import { SUCCESS_CARD, SUCCESS_RESULT, fillCard, nextPayment } from '../support/shopper.js';
+import { useCorpus } from './support/corpus.js';
 
 const corpus = useCorpus();
 

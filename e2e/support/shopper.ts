@@ -2,6 +2,7 @@
 // test cards (the card number decides the result) and the card form filled
 // in with a valid expiry, holder and CVV.
 import type { Page } from 'playwright-core';
+import type { TestPage } from './browser.js';
 
 /** A card the sandbox accepts. */
 export const SUCCESS_CARD = '4200000000000000';
@@ -49,4 +50,13 @@ export async function answerThreeDSecure(page: Page, outcome: 'complete' | 'fail
   await frame.locator(`#${outcome}`).waitFor();
   if (page.url() !== before) throw new Error(`the page left for ${page.url()} instead of showing 3-D Secure in the widget`);
   await frame.locator(`#${outcome}`).click();
+}
+
+/** The body of the next payment POST the page sends while `action` runs, as form parameters. */
+export async function nextPayment(tab: TestPage, action: () => Promise<unknown>): Promise<URLSearchParams> {
+  const [request] = await Promise.all([
+    tab.page.waitForRequest((r) => r.method() === 'POST' && PAYMENT_POST.test(new URL(r.url()).pathname)),
+    action(),
+  ]);
+  return new URLSearchParams(request.postData() ?? '');
 }

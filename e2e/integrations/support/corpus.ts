@@ -118,15 +118,3 @@ export function useCorpus(): Corpus {
     status: (checkoutId) => readPaymentStatus(gateway(), `/v1/checkouts/${checkoutId}/payment`),
   };
 }
-
-/** Where the widget's payment goes: `/v1/checkouts/{id}/payment`. */
-export const PAYMENT_POST = /^\/v1\/checkouts\/[^/]+\/payment$/;
-
-/** The body of the next payment POST the page sends, as form parameters. */
-export async function nextPayment(tab: TestPage, action: () => Promise<unknown>): Promise<URLSearchParams> {
-  const [request] = await Promise.all([
-    tab.page.waitForRequest((r) => r.method() === 'POST' && PAYMENT_POST.test(new URL(r.url()).pathname)),
-    action(),
-  ]);
-  return new URLSearchParams(request.postData() ?? '');
-}

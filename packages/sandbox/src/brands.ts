@@ -142,6 +142,16 @@ export function numberFitsBrand(number: string, brand: string): boolean {
   return brand === scheme || (DEBIT_VARIANTS[scheme] ?? []).includes(brand) || (CO_BRANDED[brand] ?? []).includes(scheme);
 }
 
+/** How many digits a brand's security code has: four for American Express, three for the others. */
+export function cvvLength(brand: string | undefined): 3 | 4 {
+  return brand === 'AMEX' ? 4 : 3;
+}
+
+/** True when `cvv` is exactly the digits a card of `brand` has on it. */
+export function cvvFits(cvv: string, brand: string | undefined): boolean {
+  return /^\d+$/.test(cvv) && cvv.length === cvvLength(brand);
+}
+
 /** The Luhn (mod 10) check every card number carries. */
 export function passesLuhn(number: string): boolean {
   let sum = 0;

@@ -4,7 +4,7 @@
 // last four digits leave this module; the full number and the CVV are used
 // here and dropped.
 
-import { CARD_BRAND_CODES, detectScheme, numberFitsBrand, passesLuhn } from './brands.js';
+import { CARD_BRAND_CODES, cvvLength, detectScheme, numberFitsBrand, passesLuhn } from './brands.js';
 import { RESULTS, type Result } from './result-codes.js';
 
 /** What a card submission leads to. */
@@ -160,8 +160,8 @@ export function checkCard(
     if (options.cvvRequired && CVV_REQUIRED.has(family)) {
       return { error: RESULTS.cvvMissing, field: 'card.cvv', detail: `card.cvv is required for ${family}` };
     }
-  } else if (card.cvv.length !== (family === 'AMEX' ? 4 : 3)) {
-    return { error: RESULTS.cvvInvalid, field: 'card.cvv', detail: `card.cvv must be ${family === 'AMEX' ? 4 : 3} digits for ${family}` };
+  } else if (card.cvv.length !== cvvLength(family)) {
+    return { error: RESULTS.cvvInvalid, field: 'card.cvv', detail: `card.cvv must be ${cvvLength(family)} digits for ${family}` };
   }
   return { brand };
 }

@@ -352,23 +352,22 @@ export class Gateway {
   private enteredCard(params: Record<string, string>): PaidWith | { refusal: CheckoutPaymentOutcome } {
     const card = cardInput(params);
     const checked = checkCard(card, params.paymentBrand || undefined, this.deps.now(), { cvvRequired: true });
-    if ('error' in checked) {
-      const reply = this.json(400, { ...checked.error, description: `${checked.error.description}: ${checked.detail}` });
-      return { refusal: { kind: 'refused', reply, problems: [{ field: checked.field, message: checked.detail }] } };
-    }
+    if ('error' in checked) return this.refusedPayment(checked.error, checked.field, checked.detail);
     return { brand: checked.brand, card: storedCard(card), outcome: outcomeOf(card.number) };
+  }
+
+  /** A checkout payment refused before it reached the card network: 400, the result with the detail, the field named. */
+  private refusedPayment(result: Result, field: string, detail: string): { refusal: CheckoutPaymentOutcome } {
+    const reply = this.json(400, { ...result, description: `${result.description}: ${detail}` });
+    return { refusal: { kind: 'refused', reply, problems: [{ field, message: detail }] } };
   }
 
   /** A stored card the checkout offers (one-click); another registration id, even a real one, is refused. */
   private offeredCard(checkout: CheckoutRecord, registrationId: string): PaidWith | { refusal: CheckoutPaymentOutcome } {
     const registration = checkout.registrationIds.includes(registrationId) ? this.records.registrations.get(registrationId) : undefined;
     if (!registration) {
-      const message = 'registrationId is none of the stored cards this checkout offers (registrations[n].id)';
-      const reply = this.json(400, {
-        ...RESULTS.registrationUnknown,
-        description: `${RESULTS.registrationUnknown.description}: ${message}`,
-      });
-      return { refusal: { kind: 'refused', reply, problems: [{ field: 'registrationId', message }] } };
+      const detail = 'registrationId is none of the stored cards this checkout offers (registrations[n].id)';
+      return this.refusedPayment(RESULTS.registrationUnknown, 'registrationId', detail);
     }
     return { brand: registration.paymentBrand, card: registration.card, outcome: registration.outcome };
   }

@@ -266,30 +266,34 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return result;
   };
 
+  /** Prepare or update checkout: validated, then sent; a 400 is GATEWAY_REJECTED. */
+  const sendCheckout = async (
+    path: string,
+    params: Partial<CheckoutParams>,
+    ruleSet: 'checkout' | 'checkoutUpdate',
+    operation: 'prepareCheckout' | 'updateCheckout',
+    options: CallOptions | undefined,
+  ): Promise<CheckoutResult> => {
+    const limits = callLimits(options);
+    if (typeof params !== 'object' || params === null) {
+      throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], operation);
+    }
+    const { flatParameters, ...nested } = params;
+    const { flat, violations, warnings } = buildBody(nested, flatParameters, ruleSet);
+    if (violations.length > 0) throw new GatewayValidationError(violations, operation);
+    warn(warnings, operation);
+    const response = await sendToGateway(transport, { method: 'POST', path, params: flat, operation }, limits);
+    if (response.status === 400) throw rejected(operation, readPaymentResult(response.body, response.status));
+    return readCheckoutResult(response.body, response.status, isCheckoutId);
+  };
+
   return {
     baseUrl: base,
     entityId,
 
-    async prepareCheckout(params, options) {
-      const limits = callLimits(options);
-      if (typeof params !== 'object' || params === null) {
-        throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'prepareCheckout');
-      }
-      const { flatParameters, ...nested } = params;
-      const { flat, violations, warnings } = buildBody(nested, flatParameters, 'checkout');
-      if (violations.length > 0) throw new GatewayValidationError(violations, 'prepareCheckout');
-      warn(warnings, 'prepareCheckout');
-      const response = await sendToGateway(
-        transport,
-        { method: 'POST', path: '/v1/checkouts', params: flat, operation: 'prepareCheckout' },
-        limits,
-      );
-      if (response.status === 400) throw rejected('prepareCheckout', readPaymentResult(response.body, response.status));
-      return readCheckoutResult(response.body, response.status, isCheckoutId);
-    },
+    prepareCheckout: (params, options) => sendCheckout('/v1/checkouts', params, 'checkout', 'prepareCheckout', options),
 
     async updateCheckout(checkoutId, params, options) {
-      const limits = callLimits(options);
       if (typeof checkoutId !== 'string' || !isCheckoutId(checkoutId)) {
         throw new GatewayValidationError(
           [
@@ -302,20 +306,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           'updateCheckout',
         );
       }
-      if (typeof params !== 'object' || params === null) {
-        throw new GatewayValidationError([{ field: 'params', rule: 'object', message: 'must be an object' }], 'updateCheckout');
-      }
-      const { flatParameters, ...nested } = params;
-      const { flat, violations, warnings } = buildBody(nested, flatParameters, 'checkoutUpdate');
-      if (violations.length > 0) throw new GatewayValidationError(violations, 'updateCheckout');
-      warn(warnings, 'updateCheckout');
-      const response = await sendToGateway(
-        transport,
-        { method: 'POST', path: `/v1/checkouts/${checkoutId}`, params: flat, operation: 'updateCheckout' },
-        limits,
-      );
-      if (response.status === 400) throw rejected('updateCheckout', readPaymentResult(response.body, response.status));
-      return readCheckoutResult(response.body, response.status, isCheckoutId);
+      return sendCheckout(`/v1/checkouts/${checkoutId}`, params, 'checkoutUpdate', 'updateCheckout', options);
     },
 
     async getPaymentStatus(resourcePathOrCheckoutId, options) {

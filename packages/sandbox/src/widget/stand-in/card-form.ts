@@ -3,7 +3,7 @@
 // the gateway takes), brand detection as the shopper types (the ranges and mada
 // BINs the gateway checks, brands.ts), the checks before a payment is sent,
 // and the field callbacks integrations use.
-import { BRAND_NAMES, detectBrands, numberFitsBrand, passesLuhn } from '../../brands.js';
+import { BRAND_NAMES, cvvFits, detectBrands, detectScheme, numberFitsBrand, passesLuhn } from '../../brands.js';
 import {
   el,
   formContainer,
@@ -257,7 +257,8 @@ export function validateCard(ctx: CardForm): FieldError[] {
   const holder = String(ctx.fields.cardHolder.value || '').trim();
   if (holder.length < 3 || holder.length > 128) errors.push(['cardHolder', 'cardHolderError']);
 
-  const cvvLength = ctx.brand === 'AMEX' || detectBrands(number).includes('AMEX') ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvvLength}}$`).test(String(ctx.fields.cvv.value || '').trim())) errors.push(['cvv', 'cvvError']);
+  // An American Express number asks for four digits whichever brand is chosen.
+  const cvvBrand = ctx.brand === 'AMEX' ? ctx.brand : detectScheme(number);
+  if (!cvvFits(String(ctx.fields.cvv.value || '').trim(), cvvBrand)) errors.push(['cvv', 'cvvError']);
   return errors;
 }

@@ -5,7 +5,7 @@
 // registrations.requireCvv), .wpwl-selected on the chosen one, and the pay
 // button. It submits like the card form (onBeforeSubmitCard with this = the
 // form) and sends registrationId instead of card details.
-import { BRAND_NAMES } from '../../brands.js';
+import { BRAND_NAMES, cvvFits } from '../../brands.js';
 import { el, formContainer, hidden, insert, listen, nextContainerNumber, payButton, submitGroup } from './dom.js';
 import { clearError } from './feedback.js';
 import { registrationsFlag } from './options.js';
@@ -113,8 +113,7 @@ export function validateRegistration(ctx: RegistrationForm): FieldError[] {
   const selected = ctx.selected;
   if (!selected) return [['registration', 'cvvError']];
   if (!ctx.requireCvv || !selected.cvv) return [];
-  const cvvLength = selected.registration.paymentBrand === 'AMEX' ? 4 : 3;
-  return new RegExp(`^\\d{${cvvLength}}$`).test(String(selected.cvv.value || '').trim()) ? [] : [['registration', 'cvvError']];
+  return cvvFits(String(selected.cvv.value || '').trim(), selected.registration.paymentBrand) ? [] : [['registration', 'cvvError']];
 }
 
 /**
