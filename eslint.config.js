@@ -11,7 +11,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'bench/.tmp/**', 'e2e/.tmp/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      '**/.next/**',
+      '**/.nuxt/**',
+      '**/.output/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'bench/.tmp/**',
+      'e2e/.tmp/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm demo`: the whole flow on this machine. Starts the sandbox gateway
-// (port 8080, or SANDBOX_PORT) and the example merchant server (port 3000, or
-// PORT) serving every storefront example that has something to show, prints
+// (port 8080, or SANDBOX_PORT), the example merchant server (port 3000, or
+// PORT) serving every storefront example that has something to show, and the
+// server-rendered storefronts (Next.js, Nuxt) on the ports after it, prints
 // the URLs with the framework of each storefront, and stops everything on Ctrl-C. With WPWL_BASE_URL,
 // WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID set it talks to that gateway instead of
 // a sandbox. It builds only when a build output is missing (a package's dist/
@@ -33,7 +34,9 @@ function unbuilt() {
     for (const name of readdirSync(root)) {
       const pkg = readPackage(join(root, name));
       if (typeof pkg?.scripts?.build !== 'string') continue;
-      const output = isExample ? 'dist' : typeof pkg.main === 'string' && pkg.main.startsWith('./dist/') ? pkg.main : undefined;
+      // A server-rendered storefront names the file its build writes last; other examples build a dist/.
+      const exampleOutput = typeof pkg.wpwlAppServer?.built === 'string' ? pkg.wpwlAppServer.built : 'dist';
+      const output = isExample ? exampleOutput : typeof pkg.main === 'string' && pkg.main.startsWith('./dist/') ? pkg.main : undefined;
       if (output && !existsSync(join(root, name, output))) missing.push(`${folder}/${name}`);
     }
   }

@@ -27,9 +27,13 @@ export const CART_ITEMS = [
   { productId: 'kettle-iron', quantity: 1 },
 ];
 
-/** Starts the example merchant server and its sandbox as `pnpm demo` does, on 127.0.0.1 and ephemeral ports. */
-export function startShopForTests(): Promise<RunningShop> {
-  return startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1' });
+/**
+ * Starts the example merchant server and its sandbox as `pnpm demo` does, on
+ * 127.0.0.1 and ephemeral ports, with the server-rendered storefronts named
+ * in `apps` (none by default: each is a server process of its own).
+ */
+export function startShopForTests(apps: string[] = []): Promise<RunningShop> {
+  return startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') });
 }
 
 /** The shop, the browser page and its violations of the running test; read them inside hooks and tests. */
@@ -47,8 +51,9 @@ export interface StorefrontSession {
  *
  * @param options.needsBuild a build output (path from the repository root) the
  *   file cannot run without; its absence fails the file, naming the path.
+ * @param options.apps the server-rendered storefronts to start as well (their folder names).
  */
-export function useStorefrontSession(options: { needsBuild?: string } = {}): StorefrontSession {
+export function useStorefrontSession(options: { needsBuild?: string; apps?: string[] } = {}): StorefrontSession {
   let shop: RunningShop | undefined;
   let browser: TestBrowser | undefined;
   let tab: TestPage | undefined;
@@ -58,7 +63,7 @@ export function useStorefrontSession(options: { needsBuild?: string } = {}): Sto
     if (options.needsBuild && !existsSync(`${repo}/${options.needsBuild}`)) {
       throw new Error(`${options.needsBuild} is missing: run pnpm build first`);
     }
-    [shop, browser] = await Promise.all([startShopForTests(), launchBrowser()]);
+    [shop, browser] = await Promise.all([startShopForTests(options.apps), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), shop?.close()]);

@@ -1,11 +1,14 @@
 // Owns the command line: `pnpm start` (node dist/main.js) runs the example
 // merchant server with every storefront of this repository, on the gateway
 // the environment names or on a local sandbox. Environment: PORT (default
-// 3000), SANDBOX_PORT (default: a free port), HOST (default 127.0.0.1), and
-// WPWL_BASE_URL / WPWL_ACCESS_TOKEN / WPWL_ENTITY_ID for a real gateway.
-import { realpathSync } from 'node:fs';
+// 3000), SANDBOX_PORT (default: a free port), HOST (default 127.0.0.1),
+// WPWL_BASE_URL / WPWL_ACCESS_TOKEN / WPWL_ENTITY_ID for a real gateway, and
+// APP_STOREFRONTS (which server-rendered storefronts to start, comma
+// separated; default every built one, on the ports after PORT).
+import { existsSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
+import { findAppStorefronts, startAppStorefront, type RunningAppStorefront } from './app-servers.js';
 import { startMerchantServer, type MerchantServer, type Storefront } from './server.js';
 import { STOREFRONT_FRAMEWORKS, findSharedFiles, findStorefronts, findVendorLibraries } from './storefronts.js';
 
@@ -13,7 +16,21 @@ export interface RunningShop {
   merchant: MerchantServer;
   gateway: GatewayChoice;
   storefronts: Storefront[];
+  /** The server-rendered storefronts (Next.js, Nuxt), each on its own server. */
+  apps: RunningAppStorefront[];
   close(): Promise<void>;
+}
+
+/** The server-rendered storefronts APP_STOREFRONTS asks for: unset, every built one; else the names listed (none for ""). */
+function chosenApps(repoDir: string, env: NodeJS.ProcessEnv) {
+  const found = findAppStorefronts(`${repoDir}/examples`);
+  if (env.APP_STOREFRONTS === undefined) return found.filter((app) => existsSync(app.built));
+  const names = env.APP_STOREFRONTS.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !found.some((app) => app.name === name));
+  if (unknown.length > 0) throw new Error(`APP_STOREFRONTS names no server-rendered storefront: ${unknown.join(', ')}`);
+  return found.filter((app) => names.includes(app.name));
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -28,11 +45,12 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
   const host = env.HOST || '127.0.0.1';
   const choice = await chooseGateway(env, { sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'), sandboxHost: host });
   const storefronts = findStorefronts(`${repoDir}/examples`);
+  const merchantPort = port(env.PORT, 3000, 'PORT');
   let merchant: MerchantServer;
   try {
     merchant = await startMerchantServer({
       gateway: choice.gateway,
-      port: port(env.PORT, 3000, 'PORT'),
+      port: merchantPort,
       host,
       storefronts,
       vendor: [...findVendorLibraries(`${repoDir}/packages`), ...findSharedFiles(`${repoDir}/examples`)],
@@ -42,11 +60,26 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
     await choice.close();
     throw error;
   }
+  // Each on the port after the merchant server's (3001, 3002 … for the demo), or a free one.
+  const appPort = (index: number) => (merchantPort === 0 ? 0 : merchantPort + 1 + index);
+  const apps: RunningAppStorefront[] = [];
+  try {
+    for (const [index, app] of chosenApps(repoDir, env).entries()) {
+      apps.push(await startAppStorefront(app, { gateway: choice.gateway, host, port: appPort(index) }));
+    }
+  } catch (error) {
+    await Promise.all(apps.map((app) => app.close()));
+    await merchant.close();
+    await choice.close();
+    throw error;
+  }
   return {
     merchant,
     gateway: choice,
     storefronts,
+    apps,
     close: async () => {
+      await Promise.all(apps.map((app) => app.close()));
       await merchant.close();
       await choice.close();
     },
@@ -63,7 +96,11 @@ export function describeShop(shop: RunningShop): string {
       return `  storefront:     ${shop.merchant.url}${s.path}${framework ? `  (${framework})` : ''}`;
     }),
   ];
-  if (shop.storefronts.length === 0) lines.push('  (no storefront found: build the examples first)');
+  for (const app of shop.apps) {
+    const framework = STOREFRONT_FRAMEWORKS[app.name];
+    lines.push(`  storefront:     ${app.url}/${framework ? `  (${framework}, its own server)` : ''}`);
+  }
+  if (shop.storefronts.length === 0 && shop.apps.length === 0) lines.push('  (no storefront found: build the examples first)');
   return lines.join('\n');
 }
 

@@ -5,6 +5,7 @@
 // files the storefronts share (the shop's stylesheet).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAppStorefront } from './app-servers.js';
 import type { Storefront } from './server.js';
 
 /** Packages that never go to a browser. */
@@ -35,6 +36,8 @@ export function unbuiltStorefronts(examplesDir: string): string[] {
     .filter((entry) => entry.isDirectory() && entry.name !== 'merchant-server')
     .filter((entry) => {
       const dir = join(examplesDir, entry.name);
+      // A server-rendered storefront has no dist/: app-servers.ts starts it.
+      if (isAppStorefront(dir)) return false;
       return typeof readPackage(dir)?.scripts?.build === 'string' && !existsSync(join(dir, 'dist', 'index.html'));
     })
     .map((entry) => entry.name);
@@ -74,4 +77,6 @@ export const STOREFRONT_FRAMEWORKS: Readonly<Record<string, string>> = {
   'react-storefront': 'React with @wpwl/react',
   'vue-storefront': 'Vue with @wpwl/vue',
   'static-page': 'a static page with <wpwl-widget> (@wpwl/lit)',
+  'next-storefront': 'Next.js App Router with @wpwl/react and @wpwl/server',
+  'nuxt-storefront': 'Nuxt with @wpwl/nuxt',
 };

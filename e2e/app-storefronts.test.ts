@@ -1,0 +1,180 @@
+// The server-rendered storefronts (Next.js App Router on @wpwl/react, Nuxt on
+// @wpwl/nuxt), started as `pnpm demo` starts them (their own server processes
+// on the demo's sandbox), in real Chromium: the server's HTML already asks for
+// the widget script (preload with integrity, plus a preconnect), which the
+// widget's tag then reuses; a shopper pays, is declined and tries again, passes
+// or fails 3-D Secure, outlasts the checkout and starts a new one, and leaves
+// the checkout and comes back — one script request for the checkout shown and
+// nothing logged.
+import { describe, expect, it } from 'vitest';
+import { DECLINE_CARD, SUCCESS_CARD, THREE_D_SECURE_CARD, answerThreeDSecure, fillCard, renderedCheckouts } from './support/shopper.js';
+import {
+  expectDeclinedPage,
+  expectNothingInternalShown,
+  expectPaidPage,
+  payAndWaitForResult,
+  useStorefrontSession,
+} from './support/storefront.js';
+import type { TestPage } from './support/browser.js';
+
+/** The server-rendered storefronts; both keep the same pages and ids. */
+const APP_STOREFRONTS = [{ name: 'next-storefront', built: 'examples/next-storefront/.next/BUILD_ID' }] as const;
+
+const session = useStorefrontSession({ apps: APP_STOREFRONTS.map((app) => app.name) });
+
+const READY = '[data-wpwl-status="ready"] .wpwl-form-card .wpwl-control-cardNumber';
+const BASKET_PAID = '55.20 EUR paid';
+const MINUTE = 60_000;
+
+function appUrl(name: string): string {
+  const app = session.shop.apps.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`${name} is not running`);
+  return app.url;
+}
+
+/** The widget script requests the page sent, by checkout id. */
+function scriptRequests(tab: TestPage): string[] {
+  return tab.requestsTo('GET', '/v1/paymentWidgets.js').map((request) => new URL(request.url).searchParams.get('checkoutId') ?? '?');
+}
+
+/** The checkout id of the card form on show (exactly one must be). */
+async function shownCheckout(tab: TestPage): Promise<string> {
+  const shown = await tab.page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form-card'))
+      .filter((form) => form.checkVisibility())
+      .map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+  );
+  expect(shown).toHaveLength(1);
+  return shown[0]!;
+}
+
+describe.each(APP_STOREFRONTS)('$name', ({ name }) => {
+  it("the checkout page's server HTML preloads the widget script (integrity, CORS, preconnect), and the widget's tag reuses it", async () => {
+    const url = appUrl(name);
+    const html = await (await fetch(`${url}/checkout`)).text();
+    const preload = /<link[^>]*rel="preload"[^>]*paymentWidgets\.js[^>]*>|<link[^>]*paymentWidgets\.js[^>]*rel="preload"[^>]*>/.exec(
+      html,
+    )?.[0];
+    expect(preload, 'a preload link for the widget script in the server HTML').toBeDefined();
+    expect(preload).toMatch(/as="script"/);
+    expect(preload).toMatch(/integrity="sha384-[A-Za-z0-9+/=]+"/);
+    expect(preload).toMatch(/crossorigin=""|crossorigin="anonymous"/i);
+    expect(preload).toContain(`href="${session.shop.gateway.gateway.baseUrl}/v1/paymentWidgets.js?checkoutId=`);
+    expect(html).toMatch(new RegExp(`<link[^>]*rel="preconnect"[^>]*href="${session.shop.gateway.gateway.baseUrl}"`));
+
+    const { page } = session.tab;
+    await page.goto(`${url}/checkout`);
+    await page.waitForSelector(READY);
+    const checkoutId = await shownCheckout(session.tab);
+    // The preload and the widget's own tag: one download between them.
+    expect(scriptRequests(session.tab)).toEqual([checkoutId]);
+    expect(session.tab.errors).toEqual([]);
+  });
+
+  it('pays from the basket, and the result page verified on the server says so; the token never reaches the browser', async () => {
+    const { page } = session.tab;
+    await page.goto(`${appUrl(name)}/`);
+    expect(await page.locator('#cart-total').textContent()).toBe('55.20');
+    await page.click('#checkout');
+    await page.waitForSelector(READY);
+    await fillCard(page, SUCCESS_CARD);
+    await payAndWaitForResult(page, '/result');
+    await expectPaidPage(page, BASKET_PAID);
+
+    const token = session.shop.gateway.gateway.accessToken;
+    expect(session.tab.requests.some((r) => r.url.includes(token) || r.postData?.includes(token))).toBe(false);
+    expect(await page.content()).not.toContain(token);
+    expect(session.tab.errors).toEqual([]);
+  });
+
+  it('declined: words for the shopper, then "Try again" opens a new checkout that pays', async () => {
+    const { page } = session.tab;
+    await page.goto(`${appUrl(name)}/checkout`);
+    await page.waitForSelector(READY);
+    const declined = await shownCheckout(session.tab);
+    await fillCard(page, DECLINE_CARD);
+    await payAndWaitForResult(page, '/result');
+    await expectDeclinedPage(page);
+
+    await page.click('#try-again');
+    await page.waitForSelector(READY);
+    expect(await shownCheckout(session.tab)).not.toBe(declined);
+    await fillCard(page, SUCCESS_CARD);
+    await payAndWaitForResult(page, '/result');
+    await expectPaidPage(page, BASKET_PAID);
+  });
+
+  it('3-D Secure in the widget: passed pays, failed says so in words', async () => {
+    const { page } = session.tab;
+    for (const outcome of ['complete', 'fail'] as const) {
+      await page.goto(`${appUrl(name)}/checkout`);
+      await page.waitForSelector(READY);
+      await fillCard(page, THREE_D_SECURE_CARD);
+      await page.click('.wpwl-button-pay');
+      await answerThreeDSecure(page, outcome);
+      await page.waitForURL((url) => url.pathname === '/result');
+      if (outcome === 'complete') {
+        await expectPaidPage(page, BASKET_PAID);
+      } else {
+        await page.waitForSelector('#result[data-state="failure"]');
+        expect(await page.locator('#result-detail').textContent()).toContain('card authentication (3-D Secure) did not succeed');
+        await expectNothingInternalShown(page);
+      }
+    }
+  });
+
+  it('an expired checkout says so and offers a new one, which pays', async () => {
+    const { page } = session.tab;
+    await page.clock.install();
+    await page.goto(`${appUrl(name)}/checkout`);
+    await page.waitForSelector(READY);
+    const [first] = await renderedCheckouts(page);
+
+    await page.clock.fastForward(31 * MINUTE);
+    const notice = page.locator('[data-wpwl-expired]');
+    await notice.waitFor({ state: 'visible' });
+    expect(await notice.textContent()).toContain('expired');
+    expect(await page.locator('.wpwl-form-card').count()).toBe(0);
+
+    await notice.locator('a').click();
+    await page.waitForSelector(READY);
+    expect(await shownCheckout(session.tab)).not.toBe(first);
+    await fillCard(page, SUCCESS_CARD);
+    await payAndWaitForResult(page, '/result');
+    await expectPaidPage(page, BASKET_PAID);
+  });
+
+  it('away to the basket and back: one script request for the checkout shown, nothing logged, and it pays', async () => {
+    const { tab } = session;
+    const { page } = tab;
+    await page.goto(`${appUrl(name)}/`);
+    await page.click('#checkout');
+    await page.waitForSelector(READY);
+    const before = await shownCheckout(tab);
+
+    // Client-side navigation both ways (the router, not a page load).
+    const documents = () => tab.requests.filter((r) => r.resourceType === 'document').length;
+    const loads = documents();
+    await page.click('#back-to-basket');
+    await page.locator('#cart-total').waitFor({ state: 'visible' });
+    // The router keeps the checkout page, hidden (React's <Activity>): its effects cleaned up, its DOM kept.
+    expect(await page.locator('#payment').count()).toBe(1);
+    expect(await page.locator('#payment').isVisible()).toBe(false);
+    await page.click('#checkout');
+    await page.waitForSelector(READY);
+    expect(documents()).toBe(loads);
+
+    const shown = await shownCheckout(tab);
+    const requested = scriptRequests(tab);
+    expect(requested.filter((id) => id === shown)).toHaveLength(1);
+    // Each checkout's script at most once, the one left behind included.
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(requested).toContain(before);
+    expect(tab.errors).toEqual([]);
+
+    await fillCard(page, SUCCESS_CARD);
+    await payAndWaitForResult(page, '/result');
+    await expectPaidPage(page, BASKET_PAID);
+    expect(tab.errors).toEqual([]);
+  });
+});
