@@ -146,6 +146,10 @@ export async function startAppStorefront(
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // Never outlive the process that started it, however that one ends.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   const url = `http://${options.host}:${port}`;
   try {
     await waitUntilAnswering(url, child, () => output, 60_000);
