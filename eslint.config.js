@@ -56,7 +56,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/react/**/*.{ts,tsx}', 'examples/react-storefront/**/*.{ts,tsx}', 'bench/**/*.tsx', 'e2e/**/*.tsx'],
+    // Nuxt auto-imports its composables and the module's (useFetch, useWpwlGateway …); vue-tsc checks every name.
+    files: ['examples/nuxt-storefront/**/*.vue'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
+    files: [
+      'packages/react/**/*.{ts,tsx}',
+      'examples/react-storefront/**/*.{ts,tsx}',
+      'examples/next-storefront/**/*.{ts,tsx}',
+      'bench/**/*.tsx',
+      'e2e/**/*.tsx',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

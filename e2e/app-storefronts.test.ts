@@ -18,7 +18,10 @@ import {
 import type { TestPage } from './support/browser.js';
 
 /** The server-rendered storefronts; both keep the same pages and ids. */
-const APP_STOREFRONTS = [{ name: 'next-storefront', built: 'examples/next-storefront/.next/BUILD_ID' }] as const;
+const APP_STOREFRONTS = [
+  { name: 'next-storefront', keeps: 'hidden' },
+  { name: 'nuxt-storefront', keeps: 'detached' },
+] as const;
 
 const session = useStorefrontSession({ apps: APP_STOREFRONTS.map((app) => app.name) });
 
@@ -48,7 +51,7 @@ async function shownCheckout(tab: TestPage): Promise<string> {
   return shown[0]!;
 }
 
-describe.each(APP_STOREFRONTS)('$name', ({ name }) => {
+describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
   it("the checkout page's server HTML preloads the widget script (integrity, CORS, preconnect), and the widget's tag reuses it", async () => {
     const url = appUrl(name);
     const html = await (await fetch(`${url}/checkout`)).text();
@@ -157,14 +160,17 @@ describe.each(APP_STOREFRONTS)('$name', ({ name }) => {
     const loads = documents();
     await page.click('#back-to-basket');
     await page.locator('#cart-total').waitFor({ state: 'visible' });
-    // The router keeps the checkout page, hidden (React's <Activity>): its effects cleaned up, its DOM kept.
-    expect(await page.locator('#payment').count()).toBe(1);
+    // The checkout page is kept: hidden in the document by Next's router (React's <Activity>: effects
+    // cleaned up, DOM kept), or out of it by Vue's <KeepAlive> (the Nuxt page's keepalive).
+    expect(await page.locator('#payment').count()).toBe(keeps === 'hidden' ? 1 : 0);
     expect(await page.locator('#payment').isVisible()).toBe(false);
     await page.click('#checkout');
     await page.waitForSelector(READY);
     expect(documents()).toBe(loads);
 
     const shown = await shownCheckout(tab);
+    // Kept alive out of the document, the page comes back as it was: the same checkout.
+    if (keeps === 'detached') expect(shown).toBe(before);
     const requested = scriptRequests(tab);
     expect(requested.filter((id) => id === shown)).toHaveLength(1);
     // Each checkout's script at most once, the one left behind included.

@@ -138,6 +138,10 @@ export async function startAppStorefront(
       WPWL_BASE_URL: options.gateway.baseUrl,
       WPWL_ACCESS_TOKEN: options.gateway.accessToken,
       WPWL_ENTITY_ID: options.gateway.entityId,
+      // The same, as Nuxt reads runtime config (@wpwl/nuxt: public base URL, private token and entity id).
+      NUXT_PUBLIC_WPWL_BASE_URL: options.gateway.baseUrl,
+      NUXT_WPWL_ACCESS_TOKEN: options.gateway.accessToken,
+      NUXT_WPWL_ENTITY_ID: options.gateway.entityId,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

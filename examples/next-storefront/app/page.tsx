@@ -1,6 +1,6 @@
 // The basket: what the shopper is about to pay for, and the way to checkout.
 import Link from 'next/link';
-import { BASKET, CURRENCY, basketTotal } from '../lib/basket';
+import { BASKET, CURRENCY, basketTotal } from '../../shared/basket';
 
 export default function BasketPage() {
   return (

@@ -1,51 +1,25 @@
 // Owns this storefront's side of the gateway, on the server only: one
 // @wpwl/server client made from the environment (the access token never
-// leaves the server), preparing a checkout for the basket, and reading and
-// verifying its result against the order the shop recorded.
-import { createGatewayClient, isThreeDSecureFailure, verifyPayment, type GatewayClient } from '@wpwl/server';
-import { describeResult, type ResultView } from '../../shared/result-view';
-import { BASKET, CURRENCY, basketTotal } from './basket';
-
-/** A checkout lives 30 minutes at the gateway. */
-const CHECKOUT_LIFETIME_MS = 30 * 60_000;
-
-interface Order {
-  checkoutId: string;
-  amount: string;
-  currency: string;
-  preparedAt: number;
-}
-
-/** What the checkout page hands to <PaymentWidget>. */
-export interface PreparedCheckout {
-  checkoutId: string;
-  integrity: string | undefined;
-  amount: string;
-  currency: string;
-  /** Time left on the checkout as this server counts it: the device's clock never matters. */
-  expiresInMs: number;
-}
+// leaves the server), and the basket's checkout and result on top of it.
+import { createGatewayClient, type GatewayClient } from '@wpwl/server';
+import { prepareBasketCheckout, readBasketResult, type PreparedCheckout } from '../../shared/basket-orders';
+import type { ResultView } from '../../shared/result-view';
 
 function required(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`next-storefront: set ${name} (the demo sets it; see the README)`);
+  if (!value) throw new Error(`next-storefront: set ${name} (pnpm demo sets it; see the README)`);
   return value;
 }
 
-// Kept on globalThis: every route's server bundle then sees the same client
-// and order book. An example's memory; a real shop keeps orders in its database.
-const shared = globalThis as typeof globalThis & { wpwlNextShop?: { client: GatewayClient; orders: Map<string, Order> } };
+// Kept on globalThis: every route's server bundle then shares one client.
+const shared = globalThis as typeof globalThis & { wpwlNextClient?: GatewayClient };
 
-function shop() {
-  shared.wpwlNextShop ??= {
-    client: createGatewayClient({
-      baseUrl: required('WPWL_BASE_URL'),
-      accessToken: required('WPWL_ACCESS_TOKEN'),
-      entityId: required('WPWL_ENTITY_ID'),
-    }),
-    orders: new Map(),
-  };
-  return shared.wpwlNextShop;
+function gateway(): GatewayClient {
+  return (shared.wpwlNextClient ??= createGatewayClient({
+    baseUrl: required('WPWL_BASE_URL'),
+    accessToken: required('WPWL_ACCESS_TOKEN'),
+    entityId: required('WPWL_ENTITY_ID'),
+  }));
 }
 
 /** The gateway's address as the shopper's browser reaches it (the widget script comes from there). */
@@ -54,48 +28,11 @@ export function widgetBaseUrl(): string {
 }
 
 /** Prepares a checkout for the basket and records the order it pays for. */
-export async function prepareBasketCheckout(): Promise<PreparedCheckout> {
-  const { client, orders } = shop();
-  const amount = basketTotal(BASKET);
-  const preparedAt = Date.now();
-  const checkout = await client.prepareCheckout({
-    amount,
-    currency: CURRENCY,
-    paymentType: 'DB',
-    integrity: true,
-    merchantTransactionId: `next-${preparedAt.toString(36)}`,
-  });
-  orders.set(checkout.id, { checkoutId: checkout.id, amount, currency: CURRENCY, preparedAt });
-  return {
-    checkoutId: checkout.id,
-    integrity: checkout.integrity,
-    amount,
-    currency: CURRENCY,
-    expiresInMs: CHECKOUT_LIFETIME_MS - (Date.now() - preparedAt),
-  };
+export function checkoutForBasket(): Promise<PreparedCheckout> {
+  return prepareBasketCheckout(gateway(), 'next');
 }
 
-/** What the result page shows: the shop's shared words for each verdict, or nothing known of this checkout. */
-export async function readResult(checkoutId: string | undefined, resourcePath: string | undefined): Promise<ResultView | undefined> {
-  const { client, orders } = shop();
-  const order = checkoutId ? orders.get(checkoutId) : undefined;
-  // Only checkouts this shop prepared, and only their own resource path.
-  if (!order || (resourcePath !== undefined && resourcePath !== `/v1/checkouts/${order.checkoutId}/payment`)) return undefined;
-  const payment = await client.getPaymentStatus(order.checkoutId);
-  const verdict = verifyPayment(payment, order);
-  return describeResult(
-    {
-      ok: verdict.ok,
-      classification: verdict.classification,
-      threeDSecureFailed: isThreeDSecureFailure(payment.result.code),
-      code: payment.result.code,
-      mismatches: verdict.mismatches,
-      needsReview: verdict.needsReview,
-      orderId: order.checkoutId,
-      amount: order.amount,
-      currency: order.currency,
-    },
-    // A server page answers once: a pending payment says "reload later".
-    true,
-  );
+/** The verified result of the checkout the shopper came back with, in words; undefined for one this shop does not know. */
+export function resultOf(checkoutId: string | undefined, resourcePath: string | undefined): Promise<ResultView | undefined> {
+  return readBasketResult(gateway(), checkoutId, resourcePath);
 }

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { readShopperResult } from '@wpwl/core';
 import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
-import { CHECKING, PENDING, clearCart, describeResult, type ResultView } from '../../shared/result-view.js';
+import { CHECKING, PENDING, describeResult, type ResultView } from '../../shared/result-view.js';
+import { clearCart } from '../../shared/cart-storage.js';
 
 const POLLS = 5;
 const POLL_INTERVAL_MS = 3000;

@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
 import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api.js';
-import { ALREADY_PAID, cartKey, clearCart, loadCart, orderPageUrl, saveCart } from '../../shared/result-view.js';
+import { ALREADY_PAID, orderPageUrl } from '../../shared/result-view.js';
+import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {

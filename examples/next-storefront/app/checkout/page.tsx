@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { PaymentWidget } from '@wpwl/react';
-import { prepareBasketCheckout, widgetBaseUrl } from '../../lib/gateway';
+import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
 
 export default function CheckoutPage() {
   return (
@@ -31,7 +31,7 @@ export default function CheckoutPage() {
 async function Checkout() {
   // A new checkout per visit: never prerendered or cached.
   await connection();
-  const checkout = await prepareBasketCheckout();
+  const checkout = await checkoutForBasket();
   return (
     <section id="payment">
       <p>

@@ -3,7 +3,7 @@
 // checks it against the order this shop recorded before saying anything.
 import { Suspense } from 'react';
 import Link from 'next/link';
-import { readResult } from '../../lib/gateway';
+import { resultOf } from '../../lib/gateway';
 
 interface ResultPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -23,7 +23,7 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 
 async function Result({ searchParams }: ResultPageProps) {
   const query = await searchParams;
-  const view = await readResult(single(query.id), single(query.resourcePath));
+  const view = await resultOf(single(query.id), single(query.resourcePath));
   if (!view) {
     return (
       <section id="result" data-state="failure">

@@ -1,0 +1,16 @@
+// Nuxt settings of the example storefront: @wpwl/nuxt with the shop's
+// app-wide widget defaults. The gateway's address and credentials come from
+// the environment at run time (NUXT_PUBLIC_WPWL_BASE_URL, NUXT_WPWL_ACCESS_TOKEN,
+// NUXT_WPWL_ENTITY_ID), never from this file.
+import { fileURLToPath } from 'node:url';
+
+export default defineNuxtConfig({
+  compatibilityDate: '2026-05-01',
+  modules: ['@wpwl/nuxt'],
+  wpwl: { defaults: { brands: 'VISA MASTER AMEX', locale: 'en' } },
+  // The shop's look, shared by every storefront (a path, so it does not depend on Nuxt's source folder).
+  css: [fileURLToPath(new URL('../shared/public/shop.css', import.meta.url))],
+  app: { head: { title: 'wpwl · Nuxt storefront', link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }] } },
+  devtools: { enabled: false },
+  telemetry: false,
+});
