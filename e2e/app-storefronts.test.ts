@@ -74,6 +74,28 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     expect(session.tab.errors).toEqual([]);
   });
 
+  it('a page without a widget ships no widget controller, though the app-wide widget defaults are in place', async () => {
+    const { page } = session.tab;
+    // The result page of an unknown checkout: no widget, and no link to the checkout whose code the router would prefetch.
+    const scripts: Array<Promise<{ url: string; controller: boolean }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      // The loader's script path is in every build of the controller (it names the script to load).
+      scripts.push(response.text().then((body) => ({ url: response.url(), controller: body.includes('paymentWidgets.js') })));
+    });
+    await page.goto(`${appUrl(name)}/result?id=none`);
+    await page.locator('#result-title').waitFor();
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((script) => script.controller).map((script) => script.url)).toEqual([]);
+
+    // The checkout page brings it.
+    await page.goto(`${appUrl(name)}/checkout`);
+    await page.waitForSelector(READY);
+    expect((await Promise.all(scripts)).some((script) => script.controller)).toBe(true);
+  });
+
   it('pays from the basket, and the result page verified on the server says so; the token never reaches the browser', async () => {
     const { page } = session.tab;
     await page.goto(`${appUrl(name)}/`);

@@ -9,7 +9,8 @@ import typescript from '@rollup/plugin-typescript';
  * @param {object} opts
  * @param {string} opts.packageDir absolute directory of the package
  * @param {Record<string, string>} opts.input entry name -> source file (relative to the package)
- * @param {string} [opts.banner] text placed at the top of every chunk (e.g. "'use client';")
+ * @param {string | ((chunk: import('rollup').RenderedChunk) => string)} [opts.banner] text placed at the top of every chunk
+ *   (a module that starts with a 'use client' directive keeps it: see keepUseClient)
  * @param {string[]} [opts.bundle] workspace-internal packages to inline instead of leaving external
  * @param {boolean} [opts.minify] ship minified code (source maps point at the readable source)
  */
@@ -19,6 +20,7 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
     (name) => !bundle.includes(name),
   );
   const isExternal = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(`${name}/`));
+  const clientModules = new Set();
   return {
     input: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, join(packageDir, v)])),
     external: isExternal,
@@ -28,9 +30,13 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
-      banner,
+      banner: (chunk) => {
+        const own = typeof banner === 'function' ? banner(chunk) : (banner ?? '');
+        return clientModules.has(chunk.facadeModuleId) ? `'use client';\n${own}` : own;
+      },
     },
     plugins: [
+      keepUseClient(clientModules),
       // Chunk names carry a hash: an old build's files would otherwise stay in dist and be packed.
       { name: 'clean-dist', buildStart: () => rmSync(join(packageDir, 'dist'), { recursive: true, force: true }) },
       typescript({
@@ -42,11 +48,31 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
       minify && terser(MINIFY),
     ],
     onwarn(warning, warn) {
-      // A "use client" directive is re-added through `banner`; rollup's notice is noise.
+      // A 'use client' directive is put back by keepUseClient; rollup's notice is noise.
       if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
       // Type-only entries (@wpwl/lit/jsx, @wpwl/lit/vue) are empty modules on purpose.
       if (warning.code === 'EMPTY_BUNDLE') return;
       warn(warning);
+    },
+  };
+}
+
+/**
+ * Rollup drops module-level directives. A React Server Components bundler
+ * (Next.js) needs 'use client' at the top of the file that holds a client
+ * component, and keeps every export of such a file: so each client module is
+ * a file of its own (preserveModules) and gets its directive back here, while
+ * an index that only re-exports stays directive-free and lets a page take
+ * <WpwlProvider> without <PaymentWidget>.
+ * @param {Set<string | null>} clientModules filled with the ids of modules that start with the directive
+ */
+function keepUseClient(clientModules) {
+  const DIRECTIVE = /^(?:\s*\/\/[^\n]*\n|\s*\/\*[\s\S]*?\*\/)*\s*['"]use client['"]/;
+  return {
+    name: 'keep-use-client',
+    transform(code, id) {
+      if (DIRECTIVE.test(code)) clientModules.add(id);
+      return null;
     },
   };
 }

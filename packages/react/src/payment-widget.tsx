@@ -1,3 +1,4 @@
+'use client';
 // Owns <PaymentWidget>: the ready-made layout around usePaymentWidget (a
 // wrapper element, the fallback while the widget is not usable, and the
 // element the widget renders into).

@@ -1,3 +1,4 @@
+'use client';
 // Owns the app-wide widget defaults for React: <WpwlProvider> puts them in
 // context, and the hook reads the nearest provider's value.
 import { createContext, useContext, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+'use client';
 // Owns the bridge between one component and one core widget controller: the
 // controller is created once per component instance, its store is read with
 // useSyncExternalStore, and it is mounted into the element the caller's ref
