@@ -63,6 +63,13 @@ const entries = [
     limit: '0.5 KB',
   },
   {
+    name: 'Nuxt plugin alone: @wpwl/nuxt on every route (Vue and Nuxt left out; <PaymentWidget> comes with the pages that use it)',
+    path: 'packages/nuxt/dist/runtime/plugin.js',
+    ignore: ['vue', '#imports'],
+    gzip: true,
+    limit: '0.5 KB',
+  },
+  {
     name: '@wpwl/react alone (core and React left out)',
     path: 'packages/react/dist/index.js',
     import: '*',
