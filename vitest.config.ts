@@ -37,6 +37,8 @@ export default defineConfig({
       {
         resolve: { alias },
         plugins: [standInScript()],
+        // What Nuxt's server build defines, for @wpwl/nuxt's runtime files.
+        define: { 'import.meta.server': 'true', 'import.meta.client': 'false' },
         test: {
           name: 'node',
           environment: 'node',
