@@ -2,7 +2,11 @@
 // imports it must not build. Bundled for a browser (the "browser" export
 // condition) the package stops the bundler at a module whose name says why;
 // bundled for a server it builds. Real bundlers over the packed layout of the
-// workspace: Vite (Rollup) as storefronts use it, and esbuild.
+// workspace: Vite (Rollup) as storefronts use it, esbuild, and `next build`
+// (Turbopack) with the package imported into a client component (the Next.js
+// storefront example, which imports it into Server Components only, is the
+// build that passes).
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,4 +62,34 @@ describe('@wpwl/server in a browser bundle', () => {
     });
     expect(server.outputFiles[0]?.text).toContain('createGatewayClient');
   });
+
+  it('next build refuses a client component that imports it, naming the reason', async () => {
+    // Inside the repository (Turbopack builds only below its root), with the Next.js example's packages.
+    const nextApp = join(REPO, 'e2e/.tmp/next-server-in-client');
+    await rm(nextApp, { recursive: true, force: true });
+    await mkdir(join(nextApp, 'app'), { recursive: true });
+    try {
+      await symlink(join(REPO, 'examples/next-storefront/node_modules'), join(nextApp, 'node_modules'), 'dir');
+      await writeFile(join(nextApp, 'next.config.mjs'), `export default { turbopack: { root: ${JSON.stringify(REPO)} } };\n`);
+      await writeFile(
+        join(nextApp, 'app/layout.jsx'),
+        'export default function Layout({ children }) {\n  return <html><body>{children}</body></html>;\n}\n',
+      );
+      await writeFile(
+        join(nextApp, 'app/pay.jsx'),
+        "'use client';\nimport { createGatewayClient } from '@wpwl/server';\nexport function Pay() {\n  return <button onClick={() => createGatewayClient({})}>Pay</button>;\n}\n",
+      );
+      await writeFile(join(nextApp, 'app/page.jsx'), "import { Pay } from './pay';\nexport default function Page() {\n  return <Pay />;\n}\n");
+      const run = spawnSync(process.execPath, [join(nextApp, 'node_modules/next/dist/bin/next'), 'build'], {
+        cwd: nextApp,
+        encoding: 'utf8',
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+        timeout: 180_000,
+      });
+      expect(run.status).not.toBe(0);
+      expect(`${run.stdout}${run.stderr}`).toMatch(REASON);
+    } finally {
+      await rm(nextApp, { recursive: true, force: true });
+    }
+  }, 200_000);
 });
