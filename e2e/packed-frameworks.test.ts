@@ -1,0 +1,217 @@
+// The packed packages in fresh Next.js and Nuxt apps outside the workspace,
+// the way a merchant starts: `pnpm pack` for @wpwl/core, react, vue, server and
+// nuxt, `npm install` beside Next.js 16 or Nuxt 4 from the registry, a
+// checkout page written as each framework's guide would have it, `next build`
+// (which type-checks) and `nuxt build`, then each app served against a
+// sandbox: its server HTML preloads the widget script, and in Chromium the
+// widget becomes ready with one script request.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppStorefront, type RunningAppStorefront } from '../examples/merchant-server/src/app-servers.js';
+import { launchBrowser, type TestBrowser } from './support/browser.js';
+import { startSandboxServer, type SandboxServer } from './support/servers.js';
+
+const execFileAsync = promisify(execFile);
+
+/** Runs a command; a failure carries the command's whole output (a framework's build says why on stdout). */
+async function run(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<{ stdout: string }> {
+  try {
+    const { stdout } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    return { stdout: String(stdout) };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`.slice(-6000), { cause: error });
+  }
+}
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Writes `files` (path → text) under `dir`. */
+async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+const NEXT_APP: Record<string, string> = {
+  'next.config.mjs': 'export default { poweredByHeader: false };\n',
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['dom', 'dom.iterable', 'esnext'],
+      strict: true,
+      noEmit: true,
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      isolatedModules: true,
+      esModuleInterop: true,
+      // As create-next-app writes it (e2e/packed-app.test.ts checks wpwl's own declarations without it).
+      skipLibCheck: true,
+      plugins: [{ name: 'next' }],
+    },
+    include: ['next-env.d.ts', 'app', '.next/types/**/*.ts'],
+  }),
+  'app/layout.tsx': `import type { ReactNode } from 'react';
+import { WpwlProvider } from '@wpwl/react';
+
+export default function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>
+        <WpwlProvider brands="VISA MASTER">{children}</WpwlProvider>
+      </body>
+    </html>
+  );
+}
+`,
+  'app/page.tsx': `import { connection } from 'next/server';
+import { PaymentWidget } from '@wpwl/react';
+import { createGatewayClient } from '@wpwl/server';
+
+export default async function Checkout() {
+  await connection();
+  const gateway = createGatewayClient({
+    baseUrl: process.env.WPWL_BASE_URL!,
+    accessToken: process.env.WPWL_ACCESS_TOKEN!,
+    entityId: process.env.WPWL_ENTITY_ID!,
+  });
+  const checkout = await gateway.prepareCheckout({ amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: true });
+  return (
+    <PaymentWidget
+      checkoutId={checkout.id}
+      integrity={checkout.integrity}
+      baseUrl={gateway.baseUrl}
+      shopperResultUrl="http://127.0.0.1/result"
+      loadingContent={<p>Loading…</p>}
+    />
+  );
+}
+`,
+};
+
+const NUXT_APP: Record<string, string> = {
+  'nuxt.config.ts': `export default defineNuxtConfig({
+  compatibilityDate: '2026-05-01',
+  modules: ['@wpwl/nuxt'],
+  wpwl: { defaults: { brands: 'VISA MASTER' } },
+  telemetry: false,
+  devtools: { enabled: false },
+});
+`,
+  'app/app.vue': '<template><NuxtPage /></template>\n',
+  'app/pages/index.vue': `<script setup lang="ts">
+const { data: checkout } = await useFetch('/api/checkout', { method: 'POST' });
+</script>
+
+<template>
+  <PaymentWidget v-if="checkout" :checkout-id="checkout.id" :integrity="checkout.integrity" shopper-result-url="http://127.0.0.1/result">
+    <template #loading>Loading…</template>
+  </PaymentWidget>
+</template>
+`,
+  'server/api/checkout.post.ts': `export default defineEventHandler(async () => {
+  const checkout = await useWpwlGateway().prepareCheckout({ amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: true });
+  return { id: checkout.id, integrity: checkout.integrity };
+});
+`,
+};
+
+interface Framework {
+  name: string;
+  dir: string;
+  built: string;
+  command: string[];
+}
+
+let root: string;
+let sandbox: SandboxServer;
+let browser: TestBrowser;
+const frameworks: Framework[] = [];
+const servers: RunningAppStorefront[] = [];
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'wpwl-packed-frameworks-'));
+  const tarballs = join(root, 'tarballs');
+  await mkdir(tarballs);
+  const packed: Record<string, string> = {};
+  for (const name of ['core', 'react', 'vue', 'server', 'nuxt']) {
+    const { stdout } = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
+    packed[`@wpwl/${name}`] = `file:${stdout.trim().split('\n').at(-1)!.trim()}`;
+  }
+  const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
+
+  const next = join(root, 'next-shop');
+  await writeFiles(next, {
+    ...NEXT_APP,
+    'package.json': JSON.stringify({
+      name: 'a-next-shop',
+      private: true,
+      dependencies: { ...pick('core', 'react', 'server'), next: '16.4.6', react: '^19.2.0', 'react-dom': '^19.2.0' },
+      devDependencies: { typescript: '~6.0.0', '@types/react': '^19.2.0', '@types/react-dom': '^19.2.0', '@types/node': '^20' },
+    }),
+  });
+  const nuxt = join(root, 'nuxt-shop');
+  await writeFiles(nuxt, {
+    ...NUXT_APP,
+    'package.json': JSON.stringify({
+      name: 'a-nuxt-shop',
+      private: true,
+      type: 'module',
+      dependencies: { ...pick('core', 'vue', 'server', 'nuxt'), nuxt: '4.4.5', vue: '^3.5.0' },
+    }),
+  });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NUXT_TELEMETRY_DISABLED: '1' };
+  await Promise.all(
+    [next, nuxt].map((dir) => run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 600_000, env })),
+  );
+  await run(process.execPath, [join(next, 'node_modules/next/dist/bin/next'), 'build'], { cwd: next, timeout: 300_000, env });
+  await run(process.execPath, [join(nuxt, 'node_modules/nuxt/bin/nuxt.mjs'), 'build'], { cwd: nuxt, timeout: 300_000, env });
+  frameworks.push(
+    {
+      name: 'Next.js',
+      dir: next,
+      built: join(next, '.next/BUILD_ID'),
+      command: ['node_modules/next/dist/bin/next', 'start', '--hostname', '{host}', '--port', '{port}'],
+    },
+    { name: 'Nuxt', dir: nuxt, built: join(nuxt, '.output/server/index.mjs'), command: ['.output/server/index.mjs'] },
+  );
+  [sandbox, browser] = await Promise.all([startSandboxServer(), launchBrowser()]);
+  const gateway = { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+  for (const framework of frameworks) servers.push(await startAppStorefront(framework, { gateway, host: '127.0.0.1', port: 0 }));
+}, 1_200_000);
+
+afterAll(async () => {
+  await Promise.all([...servers.map((server) => server.close()), browser?.close(), sandbox?.close()]);
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe.each(['Next.js', 'Nuxt'])('a fresh %s app on the packed packages', (name) => {
+  const url = () => servers[frameworks.findIndex((framework) => framework.name === name)]!.url;
+
+  it("builds, and its checkout page's server HTML preloads the widget script with its integrity hash", async () => {
+    const html = await (await fetch(`${url()}/`)).text();
+    const preload = /<link[^>]*paymentWidgets\.js\?checkoutId=[^>]*>/.exec(html)?.[0] ?? '';
+    expect(preload).toMatch(/rel="preload"/);
+    expect(preload).toMatch(/integrity="sha384-/);
+    expect(preload).toContain(`${sandbox.url}/v1/paymentWidgets.js`);
+  });
+
+  it('shows a ready widget in Chromium, with one script request and nothing logged', async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.page.goto(`${url()}/`);
+      await tab.page.waitForSelector('[data-wpwl-status="ready"] .wpwl-form-card .wpwl-control-cardNumber');
+      expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+      // The bare app has no icon: the browser's own favicon request is the app's 404, not the widget's.
+      expect(tab.errors.filter((error) => !error.includes('/favicon.ico'))).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+});
