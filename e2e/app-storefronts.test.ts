@@ -96,6 +96,11 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     expect((await Promise.all(scripts)).some((script) => script.controller)).toBe(true);
   });
 
+  it("the demo's index page links it", async () => {
+    const index = await (await fetch(`${session.shop.merchant.url}/`)).text();
+    expect(index).toContain(`<a href="${appUrl(name)}/">`);
+  });
+
   it('pays from the basket, and the result page verified on the server says so; the token never reaches the browser', async () => {
     const { page } = session.tab;
     await page.goto(`${appUrl(name)}/`);

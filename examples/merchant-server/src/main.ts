@@ -46,6 +46,7 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
   const choice = await chooseGateway(env, { sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'), sandboxHost: host });
   const storefronts = findStorefronts(`${repoDir}/examples`);
   const merchantPort = port(env.PORT, 3000, 'PORT');
+  const apps: RunningAppStorefront[] = [];
   let merchant: MerchantServer;
   try {
     merchant = await startMerchantServer({
@@ -55,6 +56,8 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
       storefronts,
       vendor: [...findVendorLibraries(`${repoDir}/packages`), ...findSharedFiles(`${repoDir}/examples`)],
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+      // Started below, once this server listens; the index page lists them as they come up.
+      otherStorefronts: () => apps.map((app) => ({ name: app.name, url: app.url })),
     });
   } catch (error) {
     await choice.close();
@@ -62,7 +65,6 @@ export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = proces
   }
   // Each on the port after the merchant server's (3001, 3002 … for the demo), or a free one.
   const appPort = (index: number) => (merchantPort === 0 ? 0 : merchantPort + 1 + index);
-  const apps: RunningAppStorefront[] = [];
   try {
     for (const [index, app] of chosenApps(repoDir, env).entries()) {
       apps.push(await startAppStorefront(app, { gateway: choice.gateway, host, port: appPort(index) }));

@@ -93,6 +93,11 @@ export interface MerchantServerOptions {
   brands?: string;
   /** The origin shoppers reach this server at (for the shopper result URL); default its own listening URL. */
   publicUrl?: string;
+  /**
+   * Storefronts served elsewhere (the server-rendered ones, on their own
+   * servers), listed on the index page after this server's: read on each visit.
+   */
+  otherStorefronts?: () => Array<{ name: string; url: string }>;
   /** Passed to createGatewayClient. */
   client?: Pick<GatewayClientOptions, 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs' | 'deadlineMs'>;
 }
@@ -480,9 +485,15 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         return `<li><a href="${s.path}">${s.path}</a>${framework ? ` <small>${escape(framework)}</small>` : ''}</li>`;
       })
       .join('');
+    const others = (options.otherStorefronts?.() ?? [])
+      .map((other) => {
+        const framework = STOREFRONT_FRAMEWORKS[other.name];
+        return `<li><a href="${escape(other.url)}/">${escape(other.url)}/</a>${framework ? ` <small>${escape(framework)}</small>` : ''}</li>`;
+      })
+      .join('');
     // The shop's own stylesheet, when the shared files are served.
     const style = vendor.some((mount) => mount.path === '/shared/') ? '<link rel="stylesheet" href="/shared/shop.css">' : '';
-    const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tea shop · wpwl examples</title>${style}<header><h1>Tea shop</h1></header><main><section><h2>The same shop, four ways</h2><ul class="storefronts">${links || '<li>No storefront is built yet.</li>'}</ul></section></main>`;
+    const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tea shop · wpwl examples</title>${style}<header><h1>Tea shop</h1></header><main><section><h2>The same shop, four ways</h2><ul class="storefronts">${links || '<li>No storefront is built yet.</li>'}</ul></section>${others ? `<section><h2>Server-rendered, on their own servers</h2><ul class="storefronts">${others}</ul></section>` : ''}</main>`;
     // default-src does not cover frame-ancestors: it is named on its own.
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
