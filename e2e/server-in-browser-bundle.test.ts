@@ -79,7 +79,10 @@ describe('@wpwl/server in a browser bundle', () => {
         join(nextApp, 'app/pay.jsx'),
         "'use client';\nimport { createGatewayClient } from '@wpwl/server';\nexport function Pay() {\n  return <button onClick={() => createGatewayClient({})}>Pay</button>;\n}\n",
       );
-      await writeFile(join(nextApp, 'app/page.jsx'), "import { Pay } from './pay';\nexport default function Page() {\n  return <Pay />;\n}\n");
+      await writeFile(
+        join(nextApp, 'app/page.jsx'),
+        "import { Pay } from './pay';\nexport default function Page() {\n  return <Pay />;\n}\n",
+      );
       const run = spawnSync(process.execPath, [join(nextApp, 'node_modules/next/dist/bin/next'), 'build'], {
         cwd: nextApp,
         encoding: 'utf8',
