@@ -18,6 +18,8 @@ const VUE_FLAGS = {
 
 const pages = [
   { name: 'ready-react', source: 'ready-react' },
+  { name: 'ready-react-control', source: 'ready-react-control' },
+  { name: 'ready-vue-control', source: 'ready-vue-control' },
   { name: 'ready-react-preload', source: 'ready-react-preload' },
   { name: 'ready-vue', source: 'ready-vue' },
   { name: 'ready-lit', source: 'ready-lit' },
@@ -26,6 +28,8 @@ const pages = [
   { name: 'cycle-vue', source: 'cycle-vue' },
   { name: 'cycle-lit', source: 'cycle-lit' },
   { name: 'cycle-raw', source: 'cycle-raw' },
+  { name: 'cycle-react-control', source: 'cycle-react-control' },
+  { name: 'cycle-vue-control', source: 'cycle-vue-control' },
 ];
 
 await rm(here('dist'), { recursive: true, force: true });
@@ -47,7 +51,7 @@ for (const page of pages) {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         onwarn(warning, warn) {
-          // @wpwl/react marks itself 'use client' for server-component frameworks; meaningless in a page bundle.
+          // @wpwl/react's modules say 'use client' for server-component frameworks; meaningless in a page bundle.
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
         },
       },

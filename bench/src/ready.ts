@@ -8,13 +8,31 @@ import { median, percentile, round } from './stats.js';
 /** One page under test. */
 export interface ReadyVariant {
   name: string;
-  /** Page URL without query; `?base=…&checkoutId=…` is appended per load. */
-  url: string;
+  /**
+   * Page URL without query; `?base=…&checkoutId=…` is appended per load. A
+   * function gives a URL per condition (a server-rendered page on a server
+   * talking to that condition's gateway).
+   */
+  url: string | ((conditionLabel: string) => string);
+  /** The page prepares its own checkout on its server while rendering: no query, no prepared checkout used. */
+  preparesOwnCheckout?: boolean;
+  /** The variant this one is compared with (its same-framework control, or the hand-written page). */
+  control?: string;
+  /** Which goal judges the comparison with `control` (the targets are in report.ts). */
+  goal?: ReadyGoal;
   /** Loaded only under the condition with this label; default: under every condition. */
   onlyUnder?: string;
   /** Shown for what it teaches, not judged against a goal. */
   informational?: boolean;
 }
+
+/**
+ * `same-framework`: a binding against the same page written by hand in its
+ * framework (or, for the custom element, against the hand-written page);
+ * `server-rendered`: a server-rendered checkout page with the preload link
+ * against the hand-written page, judged with the widget files answered late.
+ */
+export type ReadyGoal = 'same-framework' | 'server-rendered';
 
 /** What one load measured, in ms after navigation start. */
 export interface LoadTiming {
@@ -35,6 +53,9 @@ export interface VariantSummary {
   p90Ms: number;
   /** Median time-to-ready over the baseline's median. */
   ratioToRaw: number;
+  /** The variant compared with, and this one's median over that one's. */
+  control?: { name: string; medianMs: number; loads: number; ratio: number };
+  goal?: ReadyGoal;
   scriptRequestedMedianMs: number;
   domContentLoadedMedianMs: number;
   /** Median of when the page's bundle ran; null for the hand-written page. */
@@ -51,15 +72,20 @@ export interface ReadyCondition {
   checkoutIds: string[];
 }
 
-// Every page, the baseline included, says ready by setting data-wpwl-ready on
-// <html> from its onReady; this records the moment the same way on each.
+// Every bench page, the baseline included, says ready by setting
+// data-wpwl-ready on <html> from its onReady; a server-rendered storefront
+// cannot take a callback from its server page, so there the binding's own
+// marker counts, data-wpwl-status="ready" on the widget's wrapper (set in the
+// render after onReady: if anything, later). This records the first of the
+// two the same way on every page.
 const OBSERVE_READY = `(() => {
+  const ready = () => document.documentElement && (document.documentElement.hasAttribute('data-wpwl-ready') || document.querySelector('[data-wpwl-status="ready"]'));
   new MutationObserver((records, observer) => {
-    if (document.documentElement && document.documentElement.hasAttribute('data-wpwl-ready')) {
+    if (ready()) {
       window.__benchReadyAt = performance.now();
       observer.disconnect();
     }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-wpwl-ready'] });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-wpwl-ready', 'data-wpwl-status'] });
 })();`;
 
 /** Loads `url` once in a new context; rejects on a widget error, a console error or more than one script request. */
@@ -122,10 +148,13 @@ export async function measureTimeToReady(
   const used = conditions.map(() => 0);
   const open = async (c: number, v: number) => {
     const condition = conditions[c]!;
+    const variant = lineups[c]![v]!;
+    const url = typeof variant.url === 'function' ? variant.url(condition.label) : variant.url;
+    if (variant.preparesOwnCheckout) return loadOnce(browser, url);
     const checkoutId = condition.checkoutIds[used[c]!++];
     if (!checkoutId) throw new Error(`${condition.label}: ran out of prepared checkouts`);
     const query = new URLSearchParams({ base: condition.gatewayUrl, checkoutId });
-    return loadOnce(browser, `${lineups[c]![v]!.url}?${query}`);
+    return loadOnce(browser, `${url}?${query}`);
   };
 
   for (let pass = -1; pass < rounds; pass++) {
@@ -143,15 +172,32 @@ export async function measureTimeToReady(
 
   return conditions.map((condition, c) => {
     const rawMedian = median(timings[c]![0]!.map((t) => t.ready));
+    const medianOf = (name: string) => {
+      const index = lineups[c]!.findIndex((variant) => variant.name === name);
+      if (index < 0) throw new Error(`${condition.label}: no variant "${name}" to compare with`);
+      return { median: median(timings[c]![index]!.map((t) => t.ready)), loads: timings[c]![index]!.length };
+    };
     return {
       label: condition.label,
       variants: lineups[c]!.map((variant, v) => {
         const samples = timings[c]![v]!;
         const ready = samples.map((t) => t.ready);
         const readyMedian = median(ready);
+        const control = variant.control ? medianOf(variant.control) : undefined;
         return {
           name: variant.name,
           ...(variant.informational ? { informational: true } : {}),
+          ...(variant.goal ? { goal: variant.goal } : {}),
+          ...(control && variant.control
+            ? {
+                control: {
+                  name: variant.control,
+                  medianMs: round(control.median),
+                  loads: control.loads,
+                  ratio: round(readyMedian / control.median, 2),
+                },
+              }
+            : {}),
           loads: samples.length,
           medianMs: round(readyMedian),
           p90Ms: round(percentile(ready, 90)),

@@ -44,10 +44,12 @@ export interface BenchResults {
   goals: GoalResult[];
 }
 
-/** Time-to-ready median may be at most this times the hand-written page's. */
-export const READY_RATIO_GOAL = 1.05;
-/** Heap growth allowed over the measured soak cycles (1 MB, counted in decimal bytes). */
-export const HEAP_GROWTH_GOAL_BYTES = 1_000_000;
+/** A binding's time-to-ready median may be at most this times its framework's hand-written control's, both conditions. */
+export const SAME_FRAMEWORK_RATIO_GOAL = 1.03;
+/** A server-rendered checkout page's median may be at most this times the hand-written page's, widget files answered late. */
+export const SERVER_RENDERED_RATIO_GOAL = 1.1;
+/** Heap growth over the soak allowed beyond the binding's own hand-written control (decimal bytes). */
+export const HEAP_BEYOND_CONTROL_GOAL_BYTES = 50_000;
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 const signedKb = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;
@@ -67,13 +69,18 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
     });
   }
   for (const condition of results.timeToReady.conditions) {
-    for (const variant of condition.variants.slice(1).filter((v) => !v.informational)) {
+    for (const variant of condition.variants) {
+      const { control, goal } = variant;
+      if (!control || !goal || variant.informational) continue;
+      // A server-rendered page is judged where its preload matters: a gateway one slow round trip away.
+      if (goal === 'server-rendered' && condition.widgetDelayMs === 0) continue;
+      const target = goal === 'same-framework' ? SAME_FRAMEWORK_RATIO_GOAL : SERVER_RENDERED_RATIO_GOAL;
       goals.push({
-        goal: 'time-to-ready median vs raw',
+        goal: goal === 'same-framework' ? 'time-to-ready median vs its framework hand-written' : 'server-rendered time-to-ready vs raw',
         subject: `${variant.name} (${condition.label})`,
-        measured: `${variant.ratioToRaw.toFixed(2)}× (${variant.medianMs} ms vs ${condition.variants[0]!.medianMs} ms)`,
-        target: `≤ ${READY_RATIO_GOAL}×`,
-        met: variant.ratioToRaw <= READY_RATIO_GOAL,
+        measured: ratioText(variant.medianMs, variant.loads, control),
+        target: `≤ ${target.toFixed(2)}× ${control.name}`,
+        met: control.ratio <= target,
       });
     }
   }
@@ -87,7 +94,6 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       met: all.every((n) => n === 1),
     });
   }
-  const control = results.soak.find((run) => run.control);
   for (const run of results.soak.filter((r) => !r.control)) {
     const { after, pristine } = run;
     const leaked =
@@ -108,18 +114,23 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       target: 'no more than before the first mount',
       met: !listenersGrew,
     });
-    const beyond = control
-      ? `; ${signedKb(run.heapGrowthBytes - control.heapGrowthBytes)} beyond the hand-written control's ${signedKb(control.heapGrowthBytes)}`
-      : '';
+    const control = results.soak.find((candidate) => candidate.name === run.comparedWith);
+    if (!control) continue;
+    const beyond = run.heapGrowthBytes - control.heapGrowthBytes;
     goals.push({
-      goal: `heap growth over ${run.cycles} cycles`,
+      goal: `heap growth over ${run.cycles} cycles beyond its control`,
       subject: run.name,
-      measured: `${signedKb(run.heapGrowthBytes)}${beyond}`,
-      target: `≤ ${kb(HEAP_GROWTH_GOAL_BYTES)}`,
-      met: run.heapGrowthBytes <= HEAP_GROWTH_GOAL_BYTES,
+      measured: `${signedKb(beyond)} (${signedKb(run.heapGrowthBytes)} − ${signedKb(control.heapGrowthBytes)} of ${control.name}; one run of ${run.cycles} cycles each)`,
+      target: `≤ ${kb(HEAP_BEYOND_CONTROL_GOAL_BYTES)}`,
+      met: beyond <= HEAP_BEYOND_CONTROL_GOAL_BYTES,
     });
   }
   return goals;
+}
+
+/** "1.02× (190 ms / 186 ms, medians of 30 and 30 loads)": a ratio with the two figures it divides and their samples. */
+function ratioText(medianMs: number, loads: number, control: NonNullable<VariantSummary['control']>): string {
+  return `${control.ratio.toFixed(2)}× (${medianMs} ms / ${control.medianMs} ms, medians of ${loads} and ${control.loads} loads)`;
 }
 
 function table(head: string[], rows: (string | number)[][]): string {
@@ -141,6 +152,22 @@ export function toMarkdown(results: BenchResults): string {
       `Everything on loopback: the sandbox gateway and the pages on 127.0.0.1.`,
   );
 
+  out.push(
+    table(
+      ['Machine', 'Load average during the run (1 / 5 / 15 min)', 'Run'],
+      [
+        [
+          `${env.cpus} × ${env.cpuModel}, ${env.platform}; Node ${env.node}, ${env.chromium} headless`,
+          `${env.loadAverage.start.map((n) => n.toFixed(1)).join(' / ')} at the start → ${env.loadAverage.end.map((n) => n.toFixed(1)).join(' / ')} at the end`,
+          `\`${results.command}\`, ${day}, ${(results.durationMs / 60000).toFixed(1)} min`,
+        ],
+      ],
+    ),
+  );
+  out.push(
+    `Ratios are of medians from this one run (the two figures and their sample counts are given); sizes and counts are ` +
+      `absolute (they do not depend on the machine); heap figures are from one soak per page.`,
+  );
   const met = results.goals.filter((g) => g.met).length;
   out.push(`## Goals: ${met} of ${results.goals.length} met`);
   out.push(
@@ -169,7 +196,13 @@ export function toMarkdown(results: BenchResults): string {
     `${results.timeToReady.loadsPerVariant} loads per page and condition, each in a fresh browser context, in rotating order ` +
       `after ${results.timeToReady.warmupRounds} unmeasured round; one new checkout per load. ` +
       `"raw" is the hand-written integration of the end-to-end tests (a classic script in \`<head>\` adds the script tag); ` +
-      `the binding pages render only the widget from a production build (the custom element from the standalone build). ` +
+      `the binding pages render only the widget from a production build (the custom element from the standalone build); ` +
+      `each framework's control is the same page with the merchant's own hand-written component in place of the binding's ` +
+      `(an effect, or mounted / unmounted hooks, that set \`wpwlOptions\`, add the script tag and unload it). ` +
+      `The server-rendered pages are the Next.js and Nuxt storefront examples' checkout pages, served by their own ` +
+      `servers: each load prepares its checkout on the server while rendering (one request to the sandbox, on loopback), ` +
+      `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`, ` +
+      `set in the render after onReady. ` +
       `The last three columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
       `when the browser started the widget script request, and DOMContentLoaded.`,
   );
@@ -177,12 +210,22 @@ export function toMarkdown(results: BenchResults): string {
     out.push(`### ${condition.label}`);
     out.push(
       table(
-        ['Page', 'Ready (median)', 'Ready (p90)', '× raw (median)', 'Page bundle ran', 'paymentWidgets.js requested', 'DOMContentLoaded'],
+        [
+          'Page',
+          'Ready (median)',
+          'Ready (p90)',
+          '× raw (median)',
+          '× its control (median)',
+          'Page bundle ran',
+          'paymentWidgets.js requested',
+          'DOMContentLoaded',
+        ],
         condition.variants.map((v) => [
           v.name,
           `${v.medianMs} ms`,
           `${v.p90Ms} ms`,
           `${v.ratioToRaw.toFixed(2)}×`,
+          v.control && v.control.name !== condition.variants[0]!.name ? `${v.control.ratio.toFixed(2)}× ${v.control.name}` : '—',
           v.pageCodeRanMedianMs === null ? '—' : `${v.pageCodeRanMedianMs} ms`,
           `${v.scriptRequestedMedianMs} ms`,
           `${v.domContentLoadedMedianMs} ms`,
@@ -212,7 +255,6 @@ export function toMarkdown(results: BenchResults): string {
   );
 
   const soakCycles = results.soak[0]?.cycles ?? 0;
-  const control = results.soak.find((run) => run.control);
   out.push(`## Soak (${soakCycles} cycles of mount → ready → checkout-id change → ready → unmount, after forced GC)`);
   out.push(
     table(
@@ -227,7 +269,7 @@ export function toMarkdown(results: BenchResults): string {
         'document listeners',
         'DOM nodes',
         'JS heap growth',
-        'Beyond hand-written',
+        'Beyond its control',
       ],
       results.soak.map((s) => [
         s.name,
@@ -240,7 +282,10 @@ export function toMarkdown(results: BenchResults): string {
         count(s.pristine.documentListeners.length, s.after.documentListeners.length),
         count(s.afterWarmup.domNodes, s.after.domNodes),
         signedKb(s.heapGrowthBytes),
-        s.control || !control ? '—' : signedKb(s.heapGrowthBytes - control.heapGrowthBytes),
+        (() => {
+          const control = results.soak.find((candidate) => candidate.name === s.comparedWith);
+          return control ? `${signedKb(s.heapGrowthBytes - control.heapGrowthBytes)} (${control.name})` : '—';
+        })(),
       ]),
     ),
   );
@@ -249,8 +294,10 @@ export function toMarkdown(results: BenchResults): string {
       `would keep every response and grow the heap by itself). Every cycle uses two new checkouts. ` +
       `Listener counts are before the first mount → after the last unmount; DOM nodes (attached or not) and heap are ` +
       `after ${results.soak[0]?.warmupCycles ?? 0} warm-up cycles → after the measured ones. ` +
-      `The hand-written control does by hand what a careful merchant would (wpwl.unload(), then remove the tags, the form and the globals), ` +
-      `so its heap growth is what the browser and the widget keep per load, with no wpwl code on the page.`,
+      `The hand-written controls do by hand what a careful merchant would (wpwl.unload(), then remove the tags, the form and the globals): ` +
+      `on a plain page, and in a React (StrictMode, production build) and a Vue component of the merchant's own, so their heap growth ` +
+      `is what the browser, the widget and the framework keep per cycle, with no wpwl code on the page. Each binding is compared with ` +
+      `its framework's control; the custom element with the plain page's.`,
   );
   return `${out.join('\n\n')}\n`;
 }

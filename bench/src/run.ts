@@ -6,10 +6,11 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { join } from 'node:path';
+import { findAppStorefronts, startAppStorefront, type RunningAppStorefront } from '../../examples/merchant-server/src/app-servers.js';
 import { launchBrowser, type TestBrowser } from '../../e2e/support/browser.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from '../../e2e/support/servers.js';
 import { prepareCheckouts } from './checkouts.js';
-import { BENCH_DIR, PAGES_DIR, RAW_PAGE_DIR } from './paths.js';
+import { BENCH_DIR, PAGES_DIR, RAW_PAGE_DIR, ROOT_DIR } from './paths.js';
 import { measureTimeToReady, type ReadyVariant } from './ready.js';
 import { judge, toMarkdown, type BenchResults, type ReadyConditionResult } from './report.js';
 import { countScriptRequests, type RequestCount } from './requests.js';
@@ -55,6 +56,16 @@ let slow: SandboxServer | undefined;
 let pages: StaticServer | undefined;
 let raw: StaticServer | undefined;
 let browser: TestBrowser | undefined;
+const appServers: RunningAppStorefront[] = [];
+
+/** The server-rendered storefronts the bench times: their folder, and the name their pages get in the results. */
+const SERVER_RENDERED = [
+  { folder: 'next-storefront', name: 'Next.js checkout page (server-rendered, preload in its HTML)' },
+  { folder: 'nuxt-storefront', name: 'Nuxt checkout page (server-rendered, preload in its HTML)' },
+];
+const RAW = 'raw (hand-written)';
+const REACT_CONTROL = 'React, hand-written (control)';
+const VUE_CONTROL = 'Vue, hand-written (control)';
 
 try {
   log('size: size-limit --json at the repository root');
@@ -68,11 +79,38 @@ try {
   ]);
   const page = (name: string) => `${pages!.url}/${name}/index.html`;
 
+  // Each server-rendered storefront twice, one server per gateway condition: it prepares its checkout while rendering.
+  const found = findAppStorefronts(`${ROOT_DIR}/examples`);
+  const appUrls = new Map<string, string>();
+  for (const { folder } of SERVER_RENDERED) {
+    const app = found.find((candidate) => candidate.name === folder);
+    if (!app) throw new Error(`examples/${folder} is missing`);
+    for (const [label, sandbox] of [
+      [FAST_LABEL, fast],
+      [SLOW_LABEL, slow],
+    ] as const) {
+      const gateway = { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+      const server = await startAppStorefront(app, { gateway, host: '127.0.0.1', port: 0 });
+      appServers.push(server);
+      appUrls.set(`${folder} ${label}`, server.url);
+    }
+  }
+
   const variants: ReadyVariant[] = [
-    { name: 'raw (hand-written)', url: `${raw.url}/index.html` },
-    { name: '@wpwl/react', url: page('ready-react') },
-    { name: '@wpwl/vue', url: page('ready-vue') },
-    { name: '@wpwl/lit (custom element)', url: page('ready-lit') },
+    { name: RAW, url: `${raw.url}/index.html` },
+    { name: REACT_CONTROL, url: page('ready-react-control'), informational: true },
+    { name: '@wpwl/react', url: page('ready-react'), control: REACT_CONTROL, goal: 'same-framework' },
+    { name: VUE_CONTROL, url: page('ready-vue-control'), informational: true },
+    { name: '@wpwl/vue', url: page('ready-vue'), control: VUE_CONTROL, goal: 'same-framework' },
+    // No framework: the custom element's own control is the hand-written page.
+    { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
+    ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({
+      name,
+      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
+      preparesOwnCheckout: true,
+      control: RAW,
+      goal: 'server-rendered',
+    })),
     {
       name: '@wpwl/react, widget script preloaded',
       url: page('ready-react-preload'),
@@ -80,7 +118,8 @@ try {
       informational: true,
     },
   ];
-  const loadsUnder = (label: string) => (LOADS + 1) * variants.filter((v) => !v.onlyUnder || v.onlyUnder === label).length;
+  const loadsUnder = (label: string) =>
+    (LOADS + 1) * variants.filter((v) => !v.preparesOwnCheckout && (!v.onlyUnder || v.onlyUnder === label)).length;
 
   // Every checkout is prepared before anything is measured, so that no
   // measurement shares the machine with checkout creation. Loading a widget
@@ -121,11 +160,13 @@ try {
   browser = undefined;
 
   log(`soak: ${SOAK_CYCLES} cycles per page after ${SOAK_WARMUP} warm-up cycles, ${SOAK_LANES} pages at a time`);
-  const subjects = [
+  const subjects: Array<{ name: string; page: string; control?: boolean; comparedWith?: string }> = [
     { name: 'raw (hand-written control)', page: 'cycle-raw', control: true },
-    { name: '@wpwl/react', page: 'cycle-react' },
-    { name: '@wpwl/vue', page: 'cycle-vue' },
-    { name: '@wpwl/lit (custom element)', page: 'cycle-lit' },
+    { name: 'React, hand-written (control)', page: 'cycle-react-control', control: true },
+    { name: '@wpwl/react', page: 'cycle-react', comparedWith: 'React, hand-written (control)' },
+    { name: 'Vue, hand-written (control)', page: 'cycle-vue-control', control: true },
+    { name: '@wpwl/vue', page: 'cycle-vue', comparedWith: 'Vue, hand-written (control)' },
+    { name: '@wpwl/lit (custom element)', page: 'cycle-lit', comparedWith: 'raw (hand-written control)' },
   ];
   const soaks: SoakResult[] = await inLanes(
     subjects.map((subject) => async () => {
@@ -141,7 +182,11 @@ try {
           SOAK_WARMUP,
           log,
         );
-        return subject.control ? { ...result, control: true } : result;
+        return {
+          ...result,
+          ...(subject.control ? { control: true } : {}),
+          ...(subject.comparedWith ? { comparedWith: subject.comparedWith } : {}),
+        };
       } finally {
         await soakBrowser.close();
       }
@@ -178,5 +223,12 @@ try {
     log('wrote bench/results.json and bench/results.md');
   }
 } finally {
-  await Promise.all([browser?.close(), pages?.close(), raw?.close(), fast?.close(), slow?.close()]);
+  await Promise.all([
+    browser?.close(),
+    ...appServers.map((server) => server.close()),
+    pages?.close(),
+    raw?.close(),
+    fast?.close(),
+    slow?.close(),
+  ]);
 }

@@ -34,8 +34,10 @@ export interface SoakSnapshot {
 /** One page's soak. */
 export interface SoakResult {
   name: string;
-  /** The hand-written page the bindings are compared with. */
+  /** A hand-written page (a control): what the browser, the widget and the framework keep, with no wpwl code. */
   control?: boolean;
+  /** The control this binding's heap growth is compared with (its own framework's hand-written page). */
+  comparedWith?: string;
   warmupCycles: number;
   cycles: number;
   durationMs: number;

@@ -1,38 +1,20 @@
-// The hand-written control for the soak: what a careful merchant writes
-// without a wrapper — set wpwlOptions, add the form and the script tag; to
-// change the checkout, unload and start again; to leave, wpwl.unload() and
-// remove the tags, the form and the globals. Whatever the soak finds here
+// The hand-written control for the soak, without a framework: the shared
+// hand-written integration on a plain page. Whatever the soak finds here
 // belongs to the browser and the widget, not to wpwl.
 import { exposeBench, signalError, signalReady } from '../shared/cycles.js';
-import { baseUrl, brands, locale, options, shopperResultUrl } from '../shared/page.js';
+import { loadWidget, paymentForm, unloadWidget } from '../shared/hand-written.js';
 
-const page = window as unknown as { wpwlOptions?: unknown; wpwl?: { unload(): void } };
 const app = document.getElementById('app')!;
+const callbacks = { onReady: signalReady, onError: signalError };
 
 function mount(checkoutId: string): void {
-  page.wpwlOptions = {
-    ...options,
-    locale,
-    onReady: signalReady,
-    onError: (error: { name: string; message: string }) => signalError({ code: error.name, message: error.message }),
-  };
-  const form = document.createElement('form');
-  form.className = 'paymentWidgets';
-  form.action = shopperResultUrl;
-  form.dataset.brands = brands;
-  app.append(form);
-  const script = document.createElement('script');
-  script.src = `${baseUrl}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(checkoutId)}`;
-  document.head.append(script);
+  app.append(paymentForm());
+  loadWidget(checkoutId, callbacks);
 }
 
 function unmount(): void {
-  page.wpwl?.unload();
-  // unload() leaves the script tags: the widget's own and its follow-up static script.
-  for (const script of Array.from(document.scripts)) if (script.src.startsWith(`${baseUrl}/`)) script.remove();
+  unloadWidget();
   app.replaceChildren();
-  delete page.wpwlOptions;
-  delete page.wpwl;
 }
 
 exposeBench({
