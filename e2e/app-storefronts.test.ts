@@ -15,12 +15,15 @@ import {
   payAndWaitForResult,
   useStorefrontSession,
 } from './support/storefront.js';
+import type { Page, Response } from 'playwright-core';
 import type { TestPage } from './support/browser.js';
 
 /** The server-rendered storefronts; both keep the same pages and ids. */
 const APP_STOREFRONTS = [
-  { name: 'next-storefront', keeps: 'hidden' },
-  { name: 'nuxt-storefront', keeps: 'detached' },
+  // `hydrated`: true once the framework has taken over the server's HTML (links then navigate on the client):
+  // Next's router announcer is added then, and Vue puts the app on its root element.
+  { name: 'next-storefront', keeps: 'hidden', hydrated: "document.querySelector('next-route-announcer') !== null" },
+  { name: 'nuxt-storefront', keeps: 'detached', hydrated: "document.getElementById('__nuxt')?.__vue_app__ !== undefined" },
 ] as const;
 
 const session = useStorefrontSession({ apps: APP_STOREFRONTS.map((app) => app.name) });
@@ -40,18 +43,25 @@ function scriptRequests(tab: TestPage): string[] {
   return tab.requestsTo('GET', '/v1/paymentWidgets.js').map((request) => new URL(request.url).searchParams.get('checkoutId') ?? '?');
 }
 
-/** The checkout id of the card form on show (exactly one must be). */
+/** The checkout id of the card form on show (exactly one must be, once the page has settled). */
 async function shownCheckout(tab: TestPage): Promise<string> {
-  const shown = await tab.page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form-card'))
-      .filter((form) => form.checkVisibility())
-      .map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
-  );
-  expect(shown).toHaveLength(1);
-  return shown[0]!;
+  const visibleForms = () =>
+    tab.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form-card'))
+        .filter((form) => form.checkVisibility())
+        .map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+    );
+  await expect.poll(visibleForms).toHaveLength(1);
+  return (await visibleForms())[0]!;
 }
 
-describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
+describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
+  /** Clicks a link once the page is hydrated: before that, a click is an ordinary page load. */
+  const clickLink = async (page: Page, selector: string) => {
+    await page.waitForFunction(hydrated);
+    await page.click(selector);
+  };
+
   it("the checkout page's server HTML preloads the widget script (integrity, CORS, preconnect), and the widget's tag reuses it", async () => {
     const url = appUrl(name);
     const html = await (await fetch(`${url}/checkout`)).text();
@@ -78,11 +88,12 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     const { page } = session.tab;
     // The result page of an unknown checkout: no widget, and no link to the checkout whose code the router would prefetch.
     const scripts: Array<Promise<{ url: string; controller: boolean }>> = [];
-    page.on('response', (response) => {
+    const record = (response: Response) => {
       if (response.request().resourceType() !== 'script') return;
       // The loader's script path is in every build of the controller (it names the script to load).
       scripts.push(response.text().then((body) => ({ url: response.url(), controller: body.includes('paymentWidgets.js') })));
-    });
+    };
+    page.on('response', record);
     await page.goto(`${appUrl(name)}/result?id=none`);
     await page.locator('#result-title').waitFor();
     await page.waitForLoadState('networkidle');
@@ -94,6 +105,7 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     await page.goto(`${appUrl(name)}/checkout`);
     await page.waitForSelector(READY);
     expect((await Promise.all(scripts)).some((script) => script.controller)).toBe(true);
+    page.off('response', record);
   });
 
   it("the demo's index page links it", async () => {
@@ -105,7 +117,7 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     const { page } = session.tab;
     await page.goto(`${appUrl(name)}/`);
     expect(await page.locator('#cart-total').textContent()).toBe('55.20');
-    await page.click('#checkout');
+    await clickLink(page, '#checkout');
     await page.waitForSelector(READY);
     await fillCard(page, SUCCESS_CARD);
     await payAndWaitForResult(page, '/result');
@@ -178,20 +190,20 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps }) => {
     const { tab } = session;
     const { page } = tab;
     await page.goto(`${appUrl(name)}/`);
-    await page.click('#checkout');
+    await clickLink(page, '#checkout');
     await page.waitForSelector(READY);
     const before = await shownCheckout(tab);
 
     // Client-side navigation both ways (the router, not a page load).
     const documents = () => tab.requests.filter((r) => r.resourceType === 'document').length;
     const loads = documents();
-    await page.click('#back-to-basket');
+    await clickLink(page, '#back-to-basket');
     await page.locator('#cart-total').waitFor({ state: 'visible' });
     // The checkout page is kept: hidden in the document by Next's router (React's <Activity>: effects
     // cleaned up, DOM kept), or out of it by Vue's <KeepAlive> (the Nuxt page's keepalive).
     expect(await page.locator('#payment').count()).toBe(keeps === 'hidden' ? 1 : 0);
     expect(await page.locator('#payment').isVisible()).toBe(false);
-    await page.click('#checkout');
+    await clickLink(page, '#checkout');
     await page.waitForSelector(READY);
     expect(documents()).toBe(loads);
 

@@ -42,6 +42,12 @@ export interface LoadTiming {
   domContentLoaded: number;
   /** When the page's own bundle ran (bench pages only; NaN for the hand-written page). */
   pageCodeRan: number;
+  /**
+   * When the last of the page's own scripts (same origin: the framework's and
+   * the app's chunks) had arrived: a binding cannot mount before its
+   * framework runs, so this is the floor it starts from. 0 without any.
+   */
+  ownScriptsLoaded: number;
 }
 
 /** One variant's summary under one condition. */
@@ -60,6 +66,8 @@ export interface VariantSummary {
   domContentLoadedMedianMs: number;
   /** Median of when the page's bundle ran; null for the hand-written page. */
   pageCodeRanMedianMs: number | null;
+  /** Median of when the page's own scripts had all arrived. */
+  ownScriptsLoadedMedianMs: number;
   /** Every load's time-to-ready, in the order measured. */
   readyMs: number[];
 }
@@ -106,7 +114,12 @@ export async function loadOnce(browser: TestBrowser, url: string): Promise<LoadT
       const w = window as { __benchReadyAt?: number; __wpwlError?: string; __wpwlPageRanAt?: number };
       const script = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/v1/paymentWidgets.js'));
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const own = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).origin === location.origin && /\.m?js(\?|$)/.test(new URL(entry.name).pathname))
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
       return {
+        ownScriptsLoaded: own.length ? Math.max(...own) : 0,
         ready: w.__benchReadyAt,
         error: w.__wpwlError,
         scriptRequested: script?.startTime ?? Number.NaN,
@@ -123,6 +136,7 @@ export async function loadOnce(browser: TestBrowser, url: string): Promise<LoadT
       scriptRequested: result.scriptRequested,
       domContentLoaded: result.domContentLoaded,
       pageCodeRan: result.pageCodeRan,
+      ownScriptsLoaded: result.ownScriptsLoaded,
     };
   } finally {
     await tab.close();
@@ -204,6 +218,7 @@ export async function measureTimeToReady(
           ratioToRaw: round(readyMedian / rawMedian, 2),
           scriptRequestedMedianMs: round(median(samples.map((t) => t.scriptRequested))),
           domContentLoadedMedianMs: round(median(samples.map((t) => t.domContentLoaded))),
+          ownScriptsLoadedMedianMs: round(median(samples.map((t) => t.ownScriptsLoaded))),
           pageCodeRanMedianMs: samples.some((t) => Number.isNaN(t.pageCodeRan)) ? null : round(median(samples.map((t) => t.pageCodeRan))),
           readyMs: ready.map((value) => round(value)),
         };

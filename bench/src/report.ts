@@ -203,7 +203,8 @@ export function toMarkdown(results: BenchResults): string {
       `servers: each load prepares its checkout on the server while rendering (one request to the sandbox, on loopback), ` +
       `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`, ` +
       `set in the render after onReady. ` +
-      `The last three columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
+      `The last four columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
+      `when the last of the page's own scripts (same origin: the framework's and the app's chunks) had arrived, ` +
       `when the browser started the widget script request, and DOMContentLoaded.`,
   );
   for (const condition of results.timeToReady.conditions) {
@@ -217,6 +218,7 @@ export function toMarkdown(results: BenchResults): string {
           '× raw (median)',
           '× its control (median)',
           'Page bundle ran',
+          'Own scripts loaded',
           'paymentWidgets.js requested',
           'DOMContentLoaded',
         ],
@@ -227,6 +229,7 @@ export function toMarkdown(results: BenchResults): string {
           `${v.ratioToRaw.toFixed(2)}×`,
           v.control && v.control.name !== condition.variants[0]!.name ? `${v.control.ratio.toFixed(2)}× ${v.control.name}` : '—',
           v.pageCodeRanMedianMs === null ? '—' : `${v.pageCodeRanMedianMs} ms`,
+          `${v.ownScriptsLoadedMedianMs} ms`,
           `${v.scriptRequestedMedianMs} ms`,
           `${v.domContentLoadedMedianMs} ms`,
         ]),

@@ -141,7 +141,7 @@ try {
   browser = await launchBrowser();
   const chromiumVersion = `Chromium ${browser.browser.version()}`;
   log(
-    `time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${loadsUnder(c.label) / (LOADS + 1)} pages ${c.label}`).join(', ')}`,
+    `time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages ${c.label}`).join(', ')}`,
   );
   const measured = await measureTimeToReady(browser, variants, conditions, LOADS, log);
   const ready: ReadyConditionResult[] = measured.map((m, i) => ({ ...m, widgetDelayMs: conditions[i]!.widgetDelayMs }));

@@ -129,7 +129,6 @@ export async function startAppStorefront(
     cwd: storefront.dir,
     env: {
       ...process.env,
-      ...options.env,
       HOST: options.host,
       PORT: String(port),
       NODE_ENV: 'production',
@@ -142,6 +141,8 @@ export async function startAppStorefront(
       NUXT_PUBLIC_WPWL_BASE_URL: options.gateway.baseUrl,
       NUXT_WPWL_ACCESS_TOKEN: options.gateway.accessToken,
       NUXT_WPWL_ENTITY_ID: options.gateway.entityId,
+      // Last, so a caller may change any of the above (NODE_ENV for a development server, say).
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -80,10 +80,11 @@ export default defineNuxtModule<ModuleOptions>({
     addServerImports([{ name: 'useWpwlGateway', from: resolver.resolve('./runtime/server/gateway') }]);
 
     // Pre-bundled at dev server start, so the first visit to a checkout page does not reload the page.
+    // Named through this package ("a > b"): the app itself may not depend on them (pnpm's strict layout).
     extendViteConfig((vite) => {
       vite.optimizeDeps ??= {};
       vite.optimizeDeps.include ??= [];
-      vite.optimizeDeps.include.push('@wpwl/core', '@wpwl/vue');
+      vite.optimizeDeps.include.push('@wpwl/nuxt > @wpwl/core', '@wpwl/nuxt > @wpwl/vue');
     });
   },
 });

@@ -51,7 +51,7 @@ describe('@wpwl/nuxt in a Nuxt app', () => {
 
     const vite: { optimizeDeps?: { include?: string[] } } = {};
     await current.callHook('vite:extend', { nuxt: current, config: vite } as never);
-    expect(vite.optimizeDeps?.include).toEqual(expect.arrayContaining(['@wpwl/core', '@wpwl/vue']));
+    expect(vite.optimizeDeps?.include).toEqual(expect.arrayContaining(['@wpwl/nuxt > @wpwl/core', '@wpwl/nuxt > @wpwl/vue']));
   });
 
   it('warns when a token is written into nuxt.config, and stays quiet about one from the environment', async () => {
