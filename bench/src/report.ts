@@ -204,8 +204,9 @@ export function toMarkdown(results: BenchResults): string {
       `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`, ` +
       `set in the render after onReady. ` +
       `The last four columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
-      `when the last of the page's own scripts (same origin: the framework's and the app's chunks) had arrived, ` +
-      `when the browser started the widget script request, and DOMContentLoaded.`,
+      `when the browser started the widget script request (a preload starts it before the tag exists), ` +
+      `when the widget's script tag was put into the page (a binding: when it mounts, after its framework has rendered or hydrated), ` +
+      `and DOMContentLoaded.`,
   );
   for (const condition of results.timeToReady.conditions) {
     out.push(`### ${condition.label}`);
@@ -218,8 +219,8 @@ export function toMarkdown(results: BenchResults): string {
           '× raw (median)',
           '× its control (median)',
           'Page bundle ran',
-          'Own scripts loaded',
           'paymentWidgets.js requested',
+          'Widget tag added',
           'DOMContentLoaded',
         ],
         condition.variants.map((v) => [
@@ -229,8 +230,8 @@ export function toMarkdown(results: BenchResults): string {
           `${v.ratioToRaw.toFixed(2)}×`,
           v.control && v.control.name !== condition.variants[0]!.name ? `${v.control.ratio.toFixed(2)}× ${v.control.name}` : '—',
           v.pageCodeRanMedianMs === null ? '—' : `${v.pageCodeRanMedianMs} ms`,
-          `${v.ownScriptsLoadedMedianMs} ms`,
           `${v.scriptRequestedMedianMs} ms`,
+          `${v.scriptTagAddedMedianMs} ms`,
           `${v.domContentLoadedMedianMs} ms`,
         ]),
       ),
