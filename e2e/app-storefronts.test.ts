@@ -119,6 +119,8 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
     expect(await page.locator('#cart-total').textContent()).toBe('55.20');
     await clickLink(page, '#checkout');
     await page.waitForSelector(READY);
+    // The status in words comes from a callback: in Next, from the client wrapper around <PaymentWidget>.
+    await expect.poll(() => page.locator('#payment-status').textContent()).toBe('Enter your card details.');
     await fillCard(page, SUCCESS_CARD);
     await payAndWaitForResult(page, '/result');
     await expectPaidPage(page, BASKET_PAID);

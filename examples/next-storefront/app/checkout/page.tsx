@@ -1,15 +1,16 @@
 // The checkout page, a Server Component: it prepares a checkout for the
 // basket with @wpwl/server while rendering (the access token stays here) and
-// hands the id, the script's integrity hash and the time left to
-// <PaymentWidget>. Everything it passes is plain data, so no client wrapper
-// is needed; React 19 puts the widget script's preload link into this page's
-// server HTML, so the browser fetches the script while the page's own
-// JavaScript still loads.
+// hands the id, the script's integrity hash and the time left to the widget.
+// Everything it passes is plain data (content included); the one callback it
+// wants, the status in words, lives in a small client wrapper
+// (checkout-widget.tsx). React 19 puts the widget script's preload link into
+// this page's server HTML, so the browser fetches the script while the page's
+// own JavaScript still loads.
 import { Suspense } from 'react';
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
-import { PaymentWidget } from '@wpwl/react';
+import { CheckoutWidget } from './checkout-widget';
 import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
 
 export default function CheckoutPage() {
@@ -37,7 +38,7 @@ async function Checkout() {
       <p>
         Amount due: <strong id="amount-due">{checkout.amount}</strong> {checkout.currency}
       </p>
-      <PaymentWidget
+      <CheckoutWidget
         className="payment-widget"
         checkoutId={checkout.checkoutId}
         integrity={checkout.integrity}
