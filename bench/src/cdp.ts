@@ -1,8 +1,11 @@
 // Owns a Chromium driven over the DevTools protocol directly, through the
-// debugging pipe and without a client library. The soak needs it: a test
-// driver keeps a network log for every page (the DevTools network agent
-// holds each response's data), which grows the page's heap by kilobytes per
-// widget load and would be counted against the code under test.
+// debugging pipe and without a client library. The measures need it: a test
+// driver keeps a network log for every page. The DevTools network agent holds
+// each response's data, which grows the page's heap by kilobytes per widget
+// load (counted against the code under test in the soak), and records the
+// JavaScript stack of every request a script starts, which costs the page
+// time in proportion to how deep the script's stack is (a request from inside
+// a framework's render pays more than one from a plain effect).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +25,14 @@ export interface CdpPage {
 export interface CdpBrowser {
   /** Opens `url` in a new page and resolves once `readyExpression` is truthy there. */
   open(url: string, readyExpression: string): Promise<CdpPage>;
+  /**
+   * Opens `url` in a new page of a browser context of its own (a first
+   * visit: empty cache, no cookies, no open connection), with `initScript`
+   * run before any of the page's scripts. Does not wait for anything.
+   */
+  openFresh(url: string, initScript: string): Promise<CdpPage & { close(): Promise<void> }>;
+  /** The browser's product and version, e.g. "HeadlessChrome/150.0.7871.100". */
+  version(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -77,21 +88,42 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
     });
   };
 
+  /** A new page (in `browserContextId`, or the default context), attached in flat mode. */
+  const newPage = async (browserContextId?: string): Promise<CdpPage> => {
+    const { targetId } = await send<{ targetId: string }>('Target.createTarget', {
+      url: 'about:blank',
+      ...(browserContextId ? { browserContextId } : {}),
+    });
+    const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+    return {
+      send: (method, params) => send(method, params, sessionId),
+      async evaluate<T>(expression: string) {
+        const { result, exceptionDetails } = await send<{
+          result: { value?: T };
+          exceptionDetails?: { text: string; exception?: { description?: string } };
+        }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
+        if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+        return result.value as T;
+      },
+    };
+  };
+
   return {
+    async openFresh(url, initScript) {
+      const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext');
+      const page = await newPage(browserContextId);
+      // Without the Page domain enabled, a script for new documents is not
+      // reliably run in a page whose first navigation swaps the renderer.
+      await page.send('Page.enable');
+      await page.send('Page.addScriptToEvaluateOnNewDocument', { source: initScript });
+      await page.send('Page.navigate', { url });
+      return { ...page, close: () => send('Target.disposeBrowserContext', { browserContextId }).then(() => undefined) };
+    },
+    async version() {
+      return (await send<{ product: string }>('Browser.getVersion')).product;
+    },
     async open(url, readyExpression) {
-      const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
-      const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
-      const page: CdpPage = {
-        send: (method, params) => send(method, params, sessionId),
-        async evaluate<T>(expression: string) {
-          const { result, exceptionDetails } = await send<{
-            result: { value?: T };
-            exceptionDetails?: { text: string; exception?: { description?: string } };
-          }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
-          if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-          return result.value as T;
-        },
-      };
+      const page = await newPage();
       await page.send('Page.navigate', { url });
       const deadline = Date.now() + 20_000;
       while (!(await page.evaluate<boolean>(`Boolean(${readyExpression})`).catch(() => false))) {

@@ -1,8 +1,10 @@
 // Owns the time-to-ready measure: the hand-written baseline page and one
 // page per binding, each opened in a fresh browser context (a first visit:
 // no cache, no open connection), in an order that rotates every round, and
-// timed from navigation start to the widget's onReady.
-import type { TestBrowser } from '../../e2e/support/browser.js';
+// timed from navigation start to the widget's onReady. The browser is driven
+// over the bare DevTools protocol (cdp.ts): a test driver's network log would
+// charge each page for the stack of every request its scripts start.
+import type { CdpBrowser } from './cdp.js';
 import { median, percentile, round } from './stats.js';
 
 /** One page under test. */
@@ -98,43 +100,80 @@ const OBSERVE_READY = `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-wpwl-ready', 'data-wpwl-status'] });
 })();`;
 
-/** Loads `url` once in a new context; rejects on a widget error, a console error or more than one script request. */
-export async function loadOnce(browser: TestBrowser, url: string): Promise<LoadTiming> {
-  const tab = await browser.newPage();
+// Errors are collected in the page, since nothing listens to the protocol's
+// events: uncaught exceptions and rejections, console.error, and a script or
+// stylesheet that failed to load (an error event on an element, seen in the
+// capture phase).
+const COLLECT_ERRORS = `(() => {
+  const errors = (window.__benchErrors = []);
+  const describe = (value) => (value instanceof Error ? value.message : String(value));
+  addEventListener('error', (event) => {
+    const target = event.target;
+    errors.push(target instanceof Element ? 'failed to load ' + (target.src || target.href || target.tagName) : describe(event.error ?? event.message));
+  }, true);
+  addEventListener('unhandledrejection', (event) => errors.push('unhandled rejection: ' + describe(event.reason)));
+  const consoleError = console.error;
+  console.error = (...args) => {
+    errors.push(args.map(describe).join(' '));
+    consoleError.apply(console, args);
+  };
+})();`;
+
+/** How often the runner asks the page whether it is ready (the page itself records when). */
+const POLL_MS = 20;
+const LOAD_TIMEOUT_MS = 20_000;
+
+/** Loads `url` once in a new context; rejects on a widget error, a page error or more than one script request. */
+export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTiming> {
+  const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`);
   try {
-    await tab.page.addInitScript({ content: OBSERVE_READY });
-    await tab.page.goto(url, { waitUntil: 'commit' });
-    await tab.page.waitForFunction(
-      () => {
-        const w = window as { __benchReadyAt?: number; __wpwlError?: string };
-        return w.__benchReadyAt !== undefined || w.__wpwlError !== undefined;
-      },
-      undefined,
-      { timeout: 20_000 },
-    );
-    const result = await tab.page.evaluate(() => {
-      const w = window as { __benchReadyAt?: number; __wpwlError?: string; __wpwlPageRanAt?: number };
-      const script = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/v1/paymentWidgets.js'));
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const settled = 'window.__benchReadyAt !== undefined || window.__wpwlError !== undefined';
+    const deadline = Date.now() + LOAD_TIMEOUT_MS;
+    // Before the navigation commits the old document answers (false), and one
+    // replaced while being asked throws: both mean "not yet".
+    while (!(await tab.evaluate<boolean>(`Boolean(${settled})`).catch(() => false))) {
+      if (Date.now() > deadline) {
+        const state = await tab
+          .evaluate<string>('JSON.stringify({ at: location.href, readyState: document.readyState, errors: window.__benchErrors })')
+          .catch((error: Error) => error.message);
+        throw new Error(`${url}: not ready within ${LOAD_TIMEOUT_MS / 1000} s (${state})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    const result = await tab.evaluate<{
+      ready?: number;
+      error?: string;
+      errors: string[];
+      scriptRequests: number;
+      // null where the page has no such moment (a protocol value cannot be NaN)
+      scriptRequested: number | null;
+      domContentLoaded: number | null;
+      pageCodeRan: number | null;
+      scriptTagAdded: number | null;
+    }>(`(() => {
+      const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/v1/paymentWidgets.js'));
+      const navigation = performance.getEntriesByType('navigation')[0];
       return {
-        scriptTagAdded: (window as { __benchTagAt?: number }).__benchTagAt ?? Number.NaN,
-        ready: w.__benchReadyAt,
-        error: w.__wpwlError,
-        scriptRequested: script?.startTime ?? Number.NaN,
-        domContentLoaded: navigation?.domContentLoadedEventStart ?? Number.NaN,
-        pageCodeRan: w.__wpwlPageRanAt ?? Number.NaN,
+        ready: window.__benchReadyAt,
+        error: window.__wpwlError,
+        errors: window.__benchErrors,
+        scriptRequests: scripts.length,
+        scriptRequested: scripts[0]?.startTime ?? null,
+        domContentLoaded: navigation?.domContentLoadedEventStart ?? null,
+        pageCodeRan: window.__wpwlPageRanAt ?? null,
+        scriptTagAdded: window.__benchTagAt ?? null,
       };
-    });
+    })()`);
     if (result.ready === undefined) throw new Error(`${url}: widget error ${result.error}`);
-    const scripts = tab.requestsTo('GET', '/v1/paymentWidgets.js').length;
-    if (scripts !== 1) throw new Error(`${url}: ${scripts} paymentWidgets.js requests, expected 1`);
-    if (tab.errors.length) throw new Error(`${url}: page errors: ${tab.errors.join('; ')}`);
+    // Resource Timing has an entry per fetch: a preload the script tag reuses is one.
+    if (result.scriptRequests !== 1) throw new Error(`${url}: ${result.scriptRequests} paymentWidgets.js requests, expected 1`);
+    if (result.errors.length) throw new Error(`${url}: page errors: ${result.errors.join('; ')}`);
     return {
       ready: result.ready,
-      scriptRequested: result.scriptRequested,
-      domContentLoaded: result.domContentLoaded,
-      pageCodeRan: result.pageCodeRan,
-      scriptTagAdded: result.scriptTagAdded,
+      scriptRequested: result.scriptRequested ?? Number.NaN,
+      domContentLoaded: result.domContentLoaded ?? Number.NaN,
+      pageCodeRan: result.pageCodeRan ?? Number.NaN,
+      scriptTagAdded: result.scriptTagAdded ?? Number.NaN,
     };
   } finally {
     await tab.close();
@@ -149,7 +188,7 @@ export async function loadOnce(browser: TestBrowser, url: string): Promise<LoadT
  * always follows the same one. One unmeasured warm-up round comes first.
  */
 export async function measureTimeToReady(
-  browser: TestBrowser,
+  browser: CdpBrowser,
   variants: readonly ReadyVariant[],
   conditions: readonly ReadyCondition[],
   rounds: number,

@@ -195,6 +195,8 @@ export function toMarkdown(results: BenchResults): string {
   out.push(
     `${results.timeToReady.loadsPerVariant} loads per page and condition, each in a fresh browser context, in rotating order ` +
       `after ${results.timeToReady.warmupRounds} unmeasured round; one new checkout per load. ` +
+      `Chromium is driven over the bare DevTools protocol, with no network log (a test driver's records the stack of ` +
+      `every request a script starts, at a cost to the page); requests and errors are counted in the page. ` +
       `"raw" is the hand-written integration of the end-to-end tests (a classic script in \`<head>\` adds the script tag); ` +
       `the binding pages render only the widget from a production build (the custom element from the standalone build); ` +
       `each framework's control is the same page with the merchant's own hand-written component in place of the binding's ` +
