@@ -188,6 +188,24 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
     await expectPaidPage(page, BASKET_PAID);
   });
 
+  it('the checkout link, in view and pointed at, prepares no checkout at the gateway; following it prepares one', async () => {
+    // The router prefetches links: a prefetch that ran the checkout page's server code would prepare a
+    // gateway checkout for every shopper who only looked at the basket. (Next.js fetches the checkout
+    // route's static part only; with prefetch={true} on the link, tried, it still prepares none.)
+    const checkoutsPrepared = () => session.gatewayRequests.filter((line) => line.startsWith('POST /v1/checkouts ->')).length;
+    const { page } = session.tab;
+    await page.goto(`${appUrl(name)}/`);
+    await page.waitForFunction(hydrated);
+    await page.hover('#checkout');
+    await page.waitForLoadState('networkidle');
+    expect(checkoutsPrepared()).toBe(0);
+
+    await page.click('#checkout');
+    await page.waitForSelector(READY);
+    expect(checkoutsPrepared()).toBe(1);
+    expect(session.tab.errors).toEqual([]);
+  });
+
   it('away to the basket and back: one script request for the checkout shown, nothing logged, and it pays', async () => {
     const { tab } = session;
     const { page } = tab;

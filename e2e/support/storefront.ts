@@ -31,9 +31,14 @@ export const CART_ITEMS = [
  * Starts the example merchant server and its sandbox as `pnpm demo` does, on
  * 127.0.0.1 and ephemeral ports, with the server-rendered storefronts named
  * in `apps` (none by default: each is a server process of its own).
+ * `sandboxLog` receives the sandbox's line per request.
  */
-export function startShopForTests(apps: string[] = []): Promise<RunningShop> {
-  return startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') });
+export function startShopForTests(apps: string[] = [], sandboxLog?: (line: string) => void): Promise<RunningShop> {
+  return startShop(
+    repo,
+    { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') },
+    sandboxLog ? { sandboxLog } : {},
+  );
 }
 
 /** The shop, the browser page and its violations of the running test; read them inside hooks and tests. */
@@ -42,6 +47,8 @@ export interface StorefrontSession {
   readonly tab: TestPage;
   /** CSP violations the test's page reported, as "directive blocked-uri". */
   readonly violations: string[];
+  /** The requests the sandbox answered during the test, one line each ("POST /v1/checkouts -> 200 (3 ms)"): the browser's and the servers'. */
+  readonly gatewayRequests: string[];
 }
 
 /**
@@ -58,17 +65,19 @@ export function useStorefrontSession(options: { needsBuild?: string; apps?: stri
   let browser: TestBrowser | undefined;
   let tab: TestPage | undefined;
   let violations: string[] = [];
+  const gatewayRequests: string[] = [];
 
   beforeAll(async () => {
     if (options.needsBuild && !existsSync(`${repo}/${options.needsBuild}`)) {
       throw new Error(`${options.needsBuild} is missing: run pnpm build first`);
     }
-    [shop, browser] = await Promise.all([startShopForTests(options.apps), launchBrowser()]);
+    [shop, browser] = await Promise.all([startShopForTests(options.apps, (line) => gatewayRequests.push(line)), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.all([browser?.close(), shop?.close()]);
   });
   beforeEach(async () => {
+    gatewayRequests.length = 0;
     tab = await browser!.newPage();
     violations = await recordViolations(tab.page);
   });
@@ -89,6 +98,9 @@ export function useStorefrontSession(options: { needsBuild?: string; apps?: stri
     },
     get violations() {
       return violations;
+    },
+    get gatewayRequests() {
+      return gatewayRequests;
     },
   };
 }

@@ -12,7 +12,7 @@ export interface GatewayChoice {
 
 export async function chooseGateway(
   env: NodeJS.ProcessEnv,
-  options: { sandboxPort?: number; sandboxHost?: string } = {},
+  options: { sandboxPort?: number; sandboxHost?: string; sandboxLog?: (line: string) => void } = {},
 ): Promise<GatewayChoice> {
   const { WPWL_BASE_URL: baseUrl, WPWL_ACCESS_TOKEN: accessToken, WPWL_ENTITY_ID: entityId } = env;
   if (baseUrl && accessToken && entityId) {
@@ -24,7 +24,11 @@ export async function chooseGateway(
     );
   }
   const { startSandbox } = await import('@wpwl/sandbox');
-  const sandbox = await startSandbox({ port: options.sandboxPort ?? 0, host: options.sandboxHost ?? '127.0.0.1' });
+  const sandbox = await startSandbox({
+    port: options.sandboxPort ?? 0,
+    host: options.sandboxHost ?? '127.0.0.1',
+    ...(options.sandboxLog ? { log: options.sandboxLog } : {}),
+  });
   return {
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     source: 'sandbox',

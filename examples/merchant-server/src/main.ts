@@ -40,10 +40,21 @@ function port(value: string | undefined, fallback: number, name: string): number
   return parsed;
 }
 
-/** Starts the gateway choice and the merchant server for the repository at `repoDir`. */
-export async function startShop(repoDir: string, env: NodeJS.ProcessEnv = process.env): Promise<RunningShop> {
+/**
+ * Starts the gateway choice and the merchant server for the repository at `repoDir`.
+ * @param options.sandboxLog receives the local sandbox's line per request (tests count the calls the shop makes)
+ */
+export async function startShop(
+  repoDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { sandboxLog?: (line: string) => void } = {},
+): Promise<RunningShop> {
   const host = env.HOST || '127.0.0.1';
-  const choice = await chooseGateway(env, { sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'), sandboxHost: host });
+  const choice = await chooseGateway(env, {
+    sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
+    sandboxHost: host,
+    ...(options.sandboxLog ? { sandboxLog: options.sandboxLog } : {}),
+  });
   const storefronts = findStorefronts(`${repoDir}/examples`);
   const merchantPort = port(env.PORT, 3000, 'PORT');
   const apps: RunningAppStorefront[] = [];

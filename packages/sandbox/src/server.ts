@@ -34,8 +34,12 @@ export interface SandboxOptions {
   throttle?: ThrottleConfig;
   /** Delay in ms before each widget file is answered (for load-time and timeout tests). */
   widgetDelayMs?: number;
-  /** Log one line per request (and each shopper result call) to stdout. Default `false`. */
-  log?: boolean;
+  /**
+   * Log one line per request (and each shopper result call): `true` to
+   * stdout, a function to receive each line (a test counting the calls a
+   * server makes). Default `false`.
+   */
+  log?: boolean | ((line: string) => void);
   /**
    * Refuse every value the interface's rules refuse, also those the real gateway
    * is known to accept (an order number "17" as merchantTransactionId, a postcode
@@ -89,7 +93,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!ENTITY_ID_PATTERN.test(entityId)) throw new TypeError('startSandbox: entityId must be 32 lowercase hex characters');
   const host = options.host ?? '127.0.0.1';
   const clock = createClock(options.clock);
-  const log = options.log ? (line: string) => console.log(`[wpwl-sandbox] ${line}`) : () => {};
+  const toStdout = (line: string) => console.log(`[wpwl-sandbox] ${line}`);
+  const log = typeof options.log === 'function' ? options.log : options.log ? toStdout : () => {};
   const notifier = new UnreadPaymentNotifier(clock.now, log);
   const assets = new AssetServer(options.widgetAssets ?? getWidgetAssets(), options.widgetDelayMs ?? 0);
   const throttle = new Throttle(options.throttle ?? {}, clock.now);

@@ -449,3 +449,23 @@ describe('loopback-only calls', () => {
     expect(isLoopbackUrl('ftp://127.0.0.1/r')).toBe(false);
   });
 });
+
+describe('request log', () => {
+  it('hands one line per answered request to a log function, and prints nothing', async () => {
+    const lines: string[] = [];
+    const printed: unknown[] = [];
+    const print = console.log;
+    console.log = (...args: unknown[]) => void printed.push(args);
+    try {
+      const c = await start({ log: (line) => lines.push(line) });
+      const id = await c.checkout();
+      await c.request('GET', `/v1/checkouts/${id}/widget-session`, {}, 'none');
+      await expect.poll(() => lines.length).toBe(2);
+      expect(lines[0]).toMatch(/^POST \/v1\/checkouts -> 200 \(\d+ ms\)$/);
+      expect(lines[1]).toMatch(new RegExp(`^GET /v1/checkouts/${id}/widget-session -> 200 \\(\\d+ ms\\)$`));
+    } finally {
+      console.log = print;
+    }
+    expect(printed).toEqual([]);
+  });
+});
