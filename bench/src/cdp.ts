@@ -125,10 +125,8 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
     async open(url, readyExpression) {
       const page = await newPage();
       await page.send('Page.navigate', { url });
-      const deadline = Date.now() + 20_000;
-      while (!(await page.evaluate<boolean>(`Boolean(${readyExpression})`).catch(() => false))) {
-        if (Date.now() > deadline) throw new Error(`${url}: ${readyExpression} not true within 20 s`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!(await waitUntil(page, readyExpression, { timeoutMs: 20_000, pollMs: 50 }))) {
+        throw new Error(`${url}: ${readyExpression} not true within 20 s`);
       }
       return page;
     },
@@ -141,4 +139,23 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Asks `page` every `pollMs` whether `expression` is truthy there; resolves
+ * true once it is, false after `timeoutMs`. Before a navigation commits the
+ * old document answers (false), and a document replaced while being asked
+ * throws: both mean "not yet".
+ */
+export async function waitUntil(
+  page: CdpPage,
+  expression: string,
+  { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false))) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return true;
 }

@@ -4,7 +4,7 @@
 // timed from navigation start to the widget's onReady. The browser is driven
 // over the bare DevTools protocol (cdp.ts): a test driver's network log would
 // charge each page for the stack of every request its scripts start.
-import type { CdpBrowser } from './cdp.js';
+import { waitUntil, type CdpBrowser } from './cdp.js';
 import { median, percentile, round } from './stats.js';
 
 /** One page under test. */
@@ -128,17 +128,11 @@ export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTi
   const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`);
   try {
     const settled = 'window.__benchReadyAt !== undefined || window.__wpwlError !== undefined';
-    const deadline = Date.now() + LOAD_TIMEOUT_MS;
-    // Before the navigation commits the old document answers (false), and one
-    // replaced while being asked throws: both mean "not yet".
-    while (!(await tab.evaluate<boolean>(`Boolean(${settled})`).catch(() => false))) {
-      if (Date.now() > deadline) {
-        const state = await tab
-          .evaluate<string>('JSON.stringify({ at: location.href, readyState: document.readyState, errors: window.__benchErrors })')
-          .catch((error: Error) => error.message);
-        throw new Error(`${url}: not ready within ${LOAD_TIMEOUT_MS / 1000} s (${state})`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (!(await waitUntil(tab, settled, { timeoutMs: LOAD_TIMEOUT_MS, pollMs: POLL_MS }))) {
+      const state = await tab
+        .evaluate<string>('JSON.stringify({ at: location.href, readyState: document.readyState, errors: window.__benchErrors })')
+        .catch((error: Error) => error.message);
+      throw new Error(`${url}: not ready within ${LOAD_TIMEOUT_MS / 1000} s (${state})`);
     }
     const result = await tab.evaluate<{
       ready?: number;

@@ -34,11 +34,7 @@ export const CART_ITEMS = [
  * `sandboxLog` receives the sandbox's line per request.
  */
 export function startShopForTests(apps: string[] = [], sandboxLog?: (line: string) => void): Promise<RunningShop> {
-  return startShop(
-    repo,
-    { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') },
-    sandboxLog ? { sandboxLog } : {},
-  );
+  return startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') }, { sandboxLog });
 }
 
 /** The shop, the browser page and its violations of the running test; read them inside hooks and tests. */

@@ -24,11 +24,7 @@ export async function chooseGateway(
     );
   }
   const { startSandbox } = await import('@wpwl/sandbox');
-  const sandbox = await startSandbox({
-    port: options.sandboxPort ?? 0,
-    host: options.sandboxHost ?? '127.0.0.1',
-    ...(options.sandboxLog ? { log: options.sandboxLog } : {}),
-  });
+  const sandbox = await startSandbox({ port: options.sandboxPort ?? 0, host: options.sandboxHost ?? '127.0.0.1', log: options.sandboxLog });
   return {
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     source: 'sandbox',

@@ -53,7 +53,7 @@ export async function startShop(
   const choice = await chooseGateway(env, {
     sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
     sandboxHost: host,
-    ...(options.sandboxLog ? { sandboxLog: options.sandboxLog } : {}),
+    sandboxLog: options.sandboxLog,
   });
   const storefronts = findStorefronts(`${repoDir}/examples`);
   const merchantPort = port(env.PORT, 3000, 'PORT');
