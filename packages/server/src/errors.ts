@@ -33,7 +33,31 @@ export type WpwlServerErrorCode =
   /** The gateway answered with a status this client does not expect (5xx, 3xx …). */
   | 'SERVER_ERROR'
   /** The body was not JSON, or lacked `result.code` / a required id. */
-  | 'INVALID_RESPONSE';
+  | 'INVALID_RESPONSE'
+  /** A webhook notification could not be read: `details.reason` says which part failed (see {@link WebhookInvalidReason}). Nothing of its plaintext is attached. */
+  | 'WEBHOOK_INVALID';
+
+/**
+ * Which part of a webhook notification was refused (`details.reason` of a
+ * `WEBHOOK_INVALID` error). Stable values, safe to switch on.
+ */
+export type WebhookInvalidReason =
+  /** The secret key is not 64 hexadecimal characters: your configuration, not the sender's. */
+  | 'key'
+  /** The body is empty, not hexadecimal, of odd length, or not a string or bytes (already parsed). */
+  | 'body'
+  /** The body is larger than `maxBytes`; it was not read further. */
+  | 'too-large'
+  /** `X-Initialization-Vector` is missing, repeated, not hexadecimal, or not 12-128 bytes. */
+  | 'iv'
+  /** `X-Authentication-Tag` is missing, repeated, not hexadecimal, or not 16 bytes. */
+  | 'tag'
+  /** AES-256-GCM authentication failed: another key, or a changed body, IV or tag. */
+  | 'authentication'
+  /** The authenticated plaintext is not UTF-8 JSON. */
+  | 'json'
+  /** The JSON has no `type` string or no `payload` object, or a payment or registration payload has no `result.code`. */
+  | 'shape';
 
 /** One broken rule of one flat parameter, e.g. `{ field: 'customer.email', rule: 'length 6-128' }`. */
 export interface ParameterViolation {
@@ -67,6 +91,8 @@ export interface WpwlServerErrorDetails {
   attempts?: number;
   /** `THROTTLED`: the gateway's Retry-After, in milliseconds, when it sent one. */
   retryAfterMs?: number;
+  /** `WEBHOOK_INVALID`: which part of the notification was refused. */
+  reason?: WebhookInvalidReason;
   [key: string]: unknown;
 }
 

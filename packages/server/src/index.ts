@@ -42,5 +42,28 @@ export { verifyPayment } from './verify.js';
 export type { ExpectedPayment, PaymentMismatch, PaymentVerification } from './verify.js';
 export { isCheckoutId, parseStatusResource } from './resource-path.js';
 export type { StatusResource } from './resource-path.js';
+export { decryptWebhook, DEFAULT_WEBHOOK_MAX_BYTES, readWebhook } from './webhook.js';
+export type {
+  DecryptWebhookOptions,
+  PaymentNotification,
+  ReadWebhookOptions,
+  RegistrationAction,
+  RegistrationNotification,
+  RegistrationResult,
+  RiskNotification,
+  ScheduleNotification,
+  UnknownNotification,
+  WebhookBody,
+  WebhookHeaders,
+  WebhookNotification,
+  WebhookResource,
+  WebhookType,
+} from './webhook.js';
 export { GatewayValidationError, isWpwlServerError, WpwlServerError } from './errors.js';
-export type { GatewayErrorResult, ParameterViolation, WpwlServerErrorCode, WpwlServerErrorDetails } from './errors.js';
+export type {
+  GatewayErrorResult,
+  ParameterViolation,
+  WebhookInvalidReason,
+  WpwlServerErrorCode,
+  WpwlServerErrorDetails,
+} from './errors.js';

@@ -29,7 +29,7 @@ export interface PaymentCard {
 
 /**
  * A payment (or registration) as the gateway reports it: from a status read,
- * a capture, refund or reversal.
+ * a capture, refund or reversal, or a webhook notification.
  */
 export interface PaymentResult {
   /** The payment id (or registration id for a registration read). */
@@ -58,7 +58,7 @@ export interface PaymentResult {
   buildNumber?: string;
   timestamp?: string;
   ndc?: string;
-  /** HTTP status of the answer (400 for a declined payment). */
+  /** HTTP status of the answer (400 for a declined payment); 200 in a webhook notification, which has no status of its own. */
   httpStatus: number;
   /** The whole parsed body, unknown fields included. */
   raw: Record<string, unknown>;
