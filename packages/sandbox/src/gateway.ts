@@ -25,6 +25,7 @@ import {
   Records,
   type CheckoutRecord,
   type PaymentRecord,
+  type RegistrationRecord,
   type Submission,
 } from './records.js';
 import { escapeHtml, htmlPage as page } from './html.js';
@@ -77,6 +78,10 @@ interface GatewayDeps {
   strict?: boolean;
   /** Told each value that breaks a stated rule but is accepted, as the real gateway does. */
   warn?: (line: string) => void;
+  /** Told each payment created or changed (after the change), for webhook notifications. */
+  onPayment?: (payment: PaymentRecord) => void;
+  /** Told each card registration stored, for webhook notifications. */
+  onRegistration?: (registration: RegistrationRecord) => void;
 }
 
 export class Gateway {
@@ -392,6 +397,7 @@ export class Gateway {
       echo: { ...checkout.echo, ...echoable(params) },
     };
     this.records.registrations.set(registration.id, registration);
+    this.deps.onRegistration?.(registration);
     const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
     this.submit(checkout, { kind: 'registration', recordId: registration.id }, resultUrl, `/v1/checkouts/${checkout.id}/registration`);
     return { kind: 'json', status: 200, body: registrationBody(registration, this.deps.now()) };
@@ -523,6 +529,7 @@ export class Gateway {
       reversed: false,
     };
     this.records.payments.set(payment.id, payment);
+    this.deps.onPayment?.(payment);
     return { kind: 'json', status: 200, body: paymentBody(payment, this.deps.now()) };
   }
 
@@ -581,6 +588,7 @@ export class Gateway {
       this.register(payment, outcome);
     }
     this.records.payments.set(payment.id, payment);
+    this.deps.onPayment?.(payment);
     return payment;
   }
 
@@ -598,6 +606,7 @@ export class Gateway {
     };
     this.records.registrations.set(registration.id, registration);
     payment.registrationId = registration.id;
+    this.deps.onRegistration?.(registration);
   }
 
   /** `GET /v1/threeds/{id}` — the sandbox's challenge page. */
@@ -643,6 +652,7 @@ export class Gateway {
         return { kind: 'html', status: 400, html: page('Bad request', '<p>outcome must be complete or fail.</p>') };
       }
       delete payment.redirectUrl;
+      this.deps.onPayment?.(payment);
     }
     const { resultUrl, resourcePath } = payment.challenge;
     if (!resultUrl) {

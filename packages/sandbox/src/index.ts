@@ -9,3 +9,12 @@ export { TEST_CARDS, type TestCard, type CardOutcome } from './cards.js';
 export { RESULTS, type Result } from './result-codes.js';
 export { CHECKOUT_LIFETIME_MS } from './gateway.js';
 export { UNREAD_CALLBACK_DELAY_MS } from './shopper-callback.js';
+export type { SandboxPayment } from './records.js';
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  type WebhookEndpoint,
+  type WebhookFaults,
+  type WebhookStats,
+  type WebhookNotification,
+} from './webhooks.js';

@@ -53,7 +53,7 @@ export interface PaymentRecord {
   echo: Record<string, string>;
   createdAt: number;
   checkoutId?: string;
-  /** The payment a CP, RV or RF refers to (kept for the record, never answered). */
+  /** The payment a CP, RV or RF refers to (in webhook notifications, never in API answers). */
   referencedId?: string;
   registrationId?: string;
   redirectUrl?: string;
@@ -120,7 +120,7 @@ export function paymentStatus(payment: PaymentRecord): number {
 
 /**
  * The payment response body of the interface. `referencedId` stays out: the
- * interface has it only in webhook notifications, which the sandbox does not send.
+ * interface has it only in webhook notifications ({@link paymentNotificationPayload}).
  */
 export function paymentBody(payment: PaymentRecord, now: number): Record<string, unknown> {
   return envelope(payment.result, now, {
@@ -149,4 +149,49 @@ export function registrationBody(registration: RegistrationRecord, now: number):
     card: registration.card,
     ...unflatten(registration.echo),
   });
+}
+
+/**
+ * The payload of a PAYMENT notification: the payment body, with `referencedId`
+ * for a capture, refund or reversal, and `ndc` = the checkout id for a
+ * payment made through a checkout (the merchant finds the order by it).
+ */
+export function paymentNotificationPayload(payment: PaymentRecord, now: number): Record<string, unknown> {
+  return {
+    ...paymentBody(payment, now),
+    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
+    ...(payment.checkoutId ? { ndc: payment.checkoutId } : {}),
+  };
+}
+
+/** A payment as a reconciliation compares it with the merchant's orders. */
+export interface SandboxPayment {
+  id: string;
+  /** The checkout the payment was made through. */
+  checkoutId?: string;
+  merchantTransactionId?: string;
+  paymentType: string;
+  /** Two decimals, e.g. `"92.00"`. */
+  amount: string;
+  currency: string;
+  resultCode: string;
+  state: 'success' | 'pending' | 'rejected';
+  /** The payment a capture, refund or reversal refers to. */
+  referencedId?: string;
+}
+
+/** The gateway's own record of a payment, as a plain object. */
+export function sandboxPayment(payment: PaymentRecord): SandboxPayment {
+  const merchantTransactionId = payment.echo.merchantTransactionId;
+  return {
+    id: payment.id,
+    ...(payment.checkoutId ? { checkoutId: payment.checkoutId } : {}),
+    ...(merchantTransactionId ? { merchantTransactionId } : {}),
+    paymentType: payment.paymentType,
+    amount: centsToAmount(payment.amountCents),
+    currency: payment.currency,
+    resultCode: payment.result.code,
+    state: payment.state,
+    ...(payment.referencedId ? { referencedId: payment.referencedId } : {}),
+  };
 }

@@ -11,12 +11,22 @@ import { newAccessToken, newEntityId, newPaymentId } from './format.js';
 import { backLink, formPostAnswer, formPostRefusal, isBrowserFormPost } from './form-post.js';
 import { Gateway, type Reply, type Submitter } from './gateway.js';
 import { BodyError, CORS_HEADERS, parseParams, readForm, send } from './http.js';
-import { envelope } from './records.js';
+import { envelope, paymentNotificationPayload, registrationBody, sandboxPayment, type SandboxPayment } from './records.js';
 import { RESULTS } from './result-codes.js';
 import { UnreadPaymentNotifier } from './shopper-callback.js';
 import { Throttle, type SandboxOperation, type ThrottleConfig } from './throttle.js';
 import { AssetServer, type SandboxAsset, type WidgetFault } from './widget-assets.js';
 import { getWidgetAssets } from './widget/assets.js';
+import {
+  checkRetryDelays,
+  checkTimeout,
+  checkWebhookEndpoints,
+  checkWebhookFaults,
+  WebhookSender,
+  type WebhookEndpoint,
+  type WebhookFaults,
+  type WebhookStats,
+} from './webhooks.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
@@ -50,6 +60,23 @@ export interface SandboxOptions {
   onWarning?: (line: string) => void;
   /** The widget files to serve; default: the sandbox's stand-in widget. */
   widgetAssets?: readonly SandboxAsset[];
+  /**
+   * Where to send webhook notifications (PAYMENT for each payment created or
+   * changed, REGISTRATION CREATED for each stored card), encrypted with each
+   * endpoint's key (64 hex characters). Only loopback URLs are taken: the
+   * sandbox never calls out. Default: none.
+   */
+  webhooks?: WebhookEndpoint[];
+  /**
+   * The wait in ms before each retry of a failed notification; its length + 1
+   * is the number of attempts. Default {@link DEFAULT_WEBHOOK_RETRY_DELAYS_MS}
+   * (1 s, 2 s, 4 s … 5 min: 10 attempts). Real time, not the sandbox clock.
+   */
+  webhookRetryDelaysMs?: number[];
+  /** How long one webhook attempt may take before it counts as failed; default 5000 ms. */
+  webhookTimeoutMs?: number;
+  /** Webhook faults for tests (duplicates, delays, reordering, failed first attempts); default none. */
+  webhookFaults?: WebhookFaults;
 }
 
 /** A running sandbox. */
@@ -68,6 +95,17 @@ export interface Sandbox {
   setWidgetFault(fault: WidgetFault): void;
   /** Same as {@link Sandbox.setWidgetFault}. */
   setWidgetScriptFault(fault: WidgetFault): void;
+  /** Replaces the webhook faults for notifications from now on; `null` switches them off. */
+  setWebhookFaults(faults: WebhookFaults | null): void;
+  /** What the webhook sender has done so far, and how many deliveries are pending. */
+  webhookStats(): WebhookStats;
+  /**
+   * Resolves when no webhook delivery is pending (at once when none is);
+   * rejects after `timeoutMs` when given and still pending then.
+   */
+  webhooksSettled(timeoutMs?: number): Promise<void>;
+  /** The gateway's own records of every payment, in the order made, as plain objects (for reconciliation). */
+  payments(): SandboxPayment[];
 }
 
 const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -91,10 +129,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     throw new TypeError('startSandbox: accessToken must be a Bearer token (letters, digits and . _ ~ + / - with optional trailing =)');
   }
   if (!ENTITY_ID_PATTERN.test(entityId)) throw new TypeError('startSandbox: entityId must be 32 lowercase hex characters');
+  const webhookEndpoints = checkWebhookEndpoints(options.webhooks);
+  const retryDelaysMs = checkRetryDelays(options.webhookRetryDelaysMs);
+  const webhookTimeoutMs = checkTimeout(options.webhookTimeoutMs);
+  const initialFaults = checkWebhookFaults(options.webhookFaults, 'startSandbox: webhookFaults');
   const host = options.host ?? '127.0.0.1';
   const clock = createClock(options.clock);
   const toStdout = (line: string) => console.log(`[wpwl-sandbox] ${line}`);
   const log = typeof options.log === 'function' ? options.log : options.log ? toStdout : () => {};
+  const webhooks = new WebhookSender({
+    endpoints: webhookEndpoints,
+    retryDelaysMs,
+    timeoutMs: webhookTimeoutMs,
+    faults: initialFaults,
+    log,
+  });
   const notifier = new UnreadPaymentNotifier(clock.now, log);
   const assets = new AssetServer(options.widgetAssets ?? getWidgetAssets(), options.widgetDelayMs ?? 0);
   const throttle = new Throttle(options.throttle ?? {}, clock.now);
@@ -105,6 +154,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     widgetIntegrity: () => assets.integrity,
     strict: options.strict === true,
     warn: options.onWarning ?? ((line) => console.warn(`[wpwl-sandbox] ${line}`)),
+    onPayment: (payment) => {
+      if (webhooks.enabled) webhooks.notify({ type: 'PAYMENT', payload: paymentNotificationPayload(payment, clock.now()) });
+    },
+    onRegistration: (registration) => {
+      if (webhooks.enabled) {
+        webhooks.notify({ type: 'REGISTRATION', action: 'CREATED', payload: registrationBody(registration, clock.now()) });
+      }
+    },
   });
 
   const server = createServer((req, res) => {
@@ -311,8 +368,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setWidgetFault,
     setWidgetScriptFault: setWidgetFault,
+    setWebhookFaults(faults) {
+      webhooks.setFaults(checkWebhookFaults(faults, 'setWebhookFaults: faults'));
+    },
+    webhookStats: () => webhooks.stats(),
+    webhooksSettled: (timeoutMs) => webhooks.settled(timeoutMs),
+    payments: () => [...gateway.records.payments.values()].map(sandboxPayment),
     close() {
       closed ??= new Promise<void>((resolve) => {
+        webhooks.close();
         notifier.close();
         assets.close();
         server.close(() => resolve());
