@@ -66,13 +66,13 @@ export interface SandboxOptions {
    * endpoint's key (64 hex characters). Only loopback URLs are taken: the
    * sandbox never calls out. Default: none.
    */
-  webhooks?: WebhookEndpoint[];
+  webhooks?: readonly WebhookEndpoint[];
   /**
    * The wait in ms before each retry of a failed notification; its length + 1
    * is the number of attempts. Default {@link DEFAULT_WEBHOOK_RETRY_DELAYS_MS}
    * (1 s, 2 s, 4 s … 5 min: 10 attempts). Real time, not the sandbox clock.
    */
-  webhookRetryDelaysMs?: number[];
+  webhookRetryDelaysMs?: readonly number[];
   /** How long one webhook attempt may take before it counts as failed; default 5000 ms. */
   webhookTimeoutMs?: number;
   /** Webhook faults for tests (duplicates, delays, reordering, failed first attempts); default none. */
