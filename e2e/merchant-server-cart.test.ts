@@ -3,7 +3,8 @@
 // server answers the same open checkout for the same cart, so two tabs cannot
 // create two orders for one cart; a cart that is paid is not paid again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderBook } from '../examples/merchant-server/src/orders.js';
+import { OrderStore } from '../examples/merchant-server/src/store.js';
+import { freshDataDir } from './support/data-dir.js';
 import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
 
 let world: ShopOnSandbox;
@@ -82,28 +83,53 @@ describe('renewing the checkout of a cart', () => {
   });
 });
 
-describe('the cart index', () => {
-  it('forgets a cart key with its order, so keys a client invents cannot pile up', () => {
-    let now = Date.parse('2026-11-24T12:00:00Z');
-    const book = new OrderBook(() => now);
-    const order = (checkoutId: string, cartKey: string) => ({
-      orderId: `order-${checkoutId}`,
-      checkoutId,
-      amount: '1.00',
-      currency: 'EUR',
-      paymentType: 'DB' as const,
-      shopperResultUrl: 'http://127.0.0.1/r',
-      lines: [],
-      createdAt: new Date(now),
-      expiresAt: new Date(now + 30 * 60_000),
-      cartKey,
-    });
-    book.add(order('A'.repeat(32), 'cart-key-one-0000000'));
-    expect(book.latestForCart('cart-key-one-0000000')?.checkoutId).toBe('A'.repeat(32));
-    // Two hours later the first order is past keeping: adding another sweeps it, and its cart key.
-    now += 2 * 60 * 60_000;
-    book.add(order('B'.repeat(32), 'cart-key-two-0000000'));
-    expect(book.latestForCart('cart-key-one-0000000')).toBeUndefined();
-    expect(book.latestForCart('cart-key-two-0000000')?.checkoutId).toBe('B'.repeat(32));
+describe('the order store', () => {
+  const verdict = (orderId: string, ok: boolean) => ({
+    ok,
+    classification: ok ? ('success' as const) : ('rejectedBank' as const),
+    code: ok ? '000.100.110' : '800.100.151',
+    mismatches: [],
+    needsReview: false,
+    threeDSecureFailed: false,
+    orderId,
+    amount: '1.00',
+    currency: 'EUR',
+  });
+  const order = (checkoutId: string, cartKey: string) => ({
+    orderId: `order-${checkoutId}`,
+    checkoutId,
+    amount: '1.00',
+    currency: 'EUR',
+    paymentType: 'DB' as const,
+    shopperResultUrl: 'http://127.0.0.1/r',
+    lines: [],
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+    cartKey,
+  });
+
+  it('keeps the first final verdict of an order, and one paid order per cart: a second payment is a duplicate to refund', async () => {
+    const data = await freshDataDir();
+    const store = await OrderStore.open({ dataDir: data.dir });
+    try {
+      const cartKey = 'cart-key-one-0000000';
+      await store.add(order('A'.repeat(32), cartKey));
+      await store.add(order('B'.repeat(32), cartKey));
+
+      const first = await store.settle('A'.repeat(32), { verdict: verdict('order-' + 'A'.repeat(32), true), settledBy: 'webhook' });
+      expect(first).toMatchObject({ paid: true, settledBy: 'webhook' });
+      // A later answer, whatever it says, changes nothing.
+      const again = await store.settle('A'.repeat(32), { verdict: verdict('order-' + 'A'.repeat(32), false), settledBy: 'status-read' });
+      expect(again).toMatchObject({ paid: true, settledBy: 'webhook', verdict: { ok: true } });
+
+      // The other tab's checkout of the same cart was paid as well.
+      const second = await store.settle('B'.repeat(32), { verdict: verdict('order-' + 'B'.repeat(32), true), settledBy: 'status-read' });
+      expect(second.paid).toBe(false);
+      expect(second.verdict).toMatchObject({ ok: false, needsReview: true, duplicateOf: `order-${'A'.repeat(32)}` });
+      expect((await store.paidForCart(cartKey))?.checkoutId).toBe('A'.repeat(32));
+    } finally {
+      await store.close();
+      data.remove();
+    }
   });
 });

@@ -43,12 +43,12 @@ describe('merchant server: settling payments', () => {
   it('records a paid order whose result page never loaded, when the gateway calls the shopper result URL after 29 minutes', async () => {
     const { checkoutId } = await createCheckout();
     await payAsShopper(checkoutId);
-    expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();
+    expect((await shop.orders.get(checkoutId))?.verdict).toBeUndefined();
 
     sandbox.advanceClock(29 * 60_000);
 
     await expect
-      .poll(() => shop.orders.get(checkoutId)?.verdict, { timeout: 8_000 })
+      .poll(async () => (await shop.orders.get(checkoutId))?.verdict, { timeout: 8_000 })
       .toMatchObject({ ok: true, classification: 'success', amount: '17.80', currency: 'EUR', mismatches: [] });
   });
 
@@ -61,7 +61,7 @@ describe('merchant server: settling payments', () => {
     expect(page.status).toBe(200);
     // A settlement started by this page would finish in this window.
     await new Promise((resolve) => setTimeout(resolve, ABSENCE_WINDOW_MS));
-    expect(shop.orders.get(checkoutId)?.verdict).toBeUndefined();
+    expect((await shop.orders.get(checkoutId))?.verdict).toBeUndefined();
   });
 
   it('reads the order’s own payment, whatever status path the browser names', async () => {

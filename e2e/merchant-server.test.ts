@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
 import { findStorefronts } from '../examples/merchant-server/src/storefronts.js';
+import { freshDataDir } from './support/data-dir.js';
 import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
 import type { SandboxServer } from './support/servers.js';
 
@@ -169,7 +170,9 @@ describe('pages', () => {
 
 describe('gateway failures', () => {
   it('answers 502 with the error code, never the token, when the gateway refuses the token', async () => {
+    const data = await freshDataDir();
     const broken = await startMerchantServer({
+      database: { dataDir: data.dir },
       gateway: { baseUrl: sandbox.url, accessToken: 'not-the-token', entityId: sandbox.entityId },
       port: 0,
       storefronts: findStorefronts(`${repo}examples`),
@@ -186,6 +189,7 @@ describe('gateway failures', () => {
       expect(text).not.toContain('not-the-token');
     } finally {
       await broken.close();
+      data.remove();
     }
   });
 });

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { startMerchantServer, type MerchantServer, type Storefront } from '../../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
+import { freshDataDir } from './data-dir.js';
 import type { GatewayAccess } from './gateway.js';
 import { startSandboxServer, type SandboxServer } from './servers.js';
 import { SUCCESS_CARD } from './shopper.js';
@@ -30,7 +31,9 @@ export async function startShopOnSandbox(
 ): Promise<ShopOnSandbox> {
   const sandbox = await startSandboxServer();
   const gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+  const data = await freshDataDir();
   const merchant = await startMerchantServer({
+    database: { dataDir: data.dir },
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     port: 0,
     storefronts: [...findStorefronts(`${repo}/examples`), ...(extra.storefronts ?? [])],
@@ -43,6 +46,7 @@ export async function startShopOnSandbox(
     close: async () => {
       await merchant.close();
       await sandbox.close();
+      data.remove();
     },
   };
 }

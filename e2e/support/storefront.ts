@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startShop, type RunningShop } from '../../examples/merchant-server/src/main.js';
+import { freshDataDir } from './data-dir.js';
 import { launchBrowser, recordViolations, type TestBrowser, type TestPage } from './browser.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
@@ -33,8 +34,20 @@ export const CART_ITEMS = [
  * in `apps` (none by default: each is a server process of its own).
  * `sandboxLog` receives the sandbox's line per request.
  */
-export function startShopForTests(apps: string[] = [], sandboxLog?: (line: string) => void): Promise<RunningShop> {
-  return startShop(repo, { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(',') }, { sandboxLog });
+export async function startShopForTests(apps: string[] = [], sandboxLog?: (line: string) => void): Promise<RunningShop> {
+  const data = await freshDataDir();
+  const env = { PORT: '0', SANDBOX_PORT: '0', HOST: '127.0.0.1', APP_STOREFRONTS: apps.join(','), DATA_DIR: data.dir };
+  const shop = await startShop(repo, env, { sandboxLog }).catch((error: unknown) => {
+    data.remove();
+    throw error;
+  });
+  return {
+    ...shop,
+    close: async () => {
+      await shop.close();
+      data.remove();
+    },
+  };
 }
 
 /** The shop, the browser page and its violations of the running test; read them inside hooks and tests. */

@@ -1,11 +1,19 @@
 // Owns choosing the gateway: the one the environment names (WPWL_BASE_URL,
 // WPWL_ACCESS_TOKEN, WPWL_ENTITY_ID: e.g. the gateway's test environment), or
-// else a local sandbox started here.
+// else a local sandbox started here, which sends its webhooks to this shop.
+import { randomBytes } from 'node:crypto';
 import type { GatewayConfig } from './server.js';
 
 export interface GatewayChoice {
   gateway: GatewayConfig;
   source: 'environment' | 'sandbox';
+  /**
+   * The key webhook notifications are encrypted with: WPWL_WEBHOOK_KEY, or
+   * for a local sandbox a new one shared with it. None: the route is off.
+   */
+  webhookKey?: string;
+  /** Points the local sandbox's webhooks at the shop, once its address is known (a no-op for another gateway). */
+  sendWebhooksTo(url: string): void;
   /** Stops the sandbox, if one was started. */
   close(): Promise<void>;
 }
@@ -15,8 +23,16 @@ export async function chooseGateway(
   options: { sandboxPort?: number; sandboxHost?: string; sandboxLog?: (line: string) => void } = {},
 ): Promise<GatewayChoice> {
   const { WPWL_BASE_URL: baseUrl, WPWL_ACCESS_TOKEN: accessToken, WPWL_ENTITY_ID: entityId } = env;
+  const configuredKey = env.WPWL_WEBHOOK_KEY || undefined;
   if (baseUrl && accessToken && entityId) {
-    return { gateway: { baseUrl, accessToken, entityId }, source: 'environment', close: async () => {} };
+    return {
+      gateway: { baseUrl, accessToken, entityId },
+      source: 'environment',
+      ...(configuredKey ? { webhookKey: configuredKey } : {}),
+      // The gateway's back office holds the webhook URL.
+      sendWebhooksTo: () => {},
+      close: async () => {},
+    };
   }
   if (baseUrl || accessToken || entityId) {
     throw new Error(
@@ -25,9 +41,12 @@ export async function chooseGateway(
   }
   const { startSandbox } = await import('@wpwl/sandbox');
   const sandbox = await startSandbox({ port: options.sandboxPort ?? 0, host: options.sandboxHost ?? '127.0.0.1', log: options.sandboxLog });
+  const webhookKey = configuredKey ?? randomBytes(32).toString('hex');
   return {
     gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
     source: 'sandbox',
+    webhookKey,
+    sendWebhooksTo: (url) => sandbox.setWebhooks([{ url, key: webhookKey }]),
     close: async () => {
       await sandbox.close();
     },

@@ -2,13 +2,18 @@
 // merchant server with every storefront of this repository, on the gateway
 // the environment names or on a local sandbox. Environment: PORT (default
 // 3000), SANDBOX_PORT (default: a free port), HOST (default 127.0.0.1),
-// WPWL_BASE_URL / WPWL_ACCESS_TOKEN / WPWL_ENTITY_ID for a real gateway, and
+// WPWL_BASE_URL / WPWL_ACCESS_TOKEN / WPWL_ENTITY_ID for a real gateway,
+// WPWL_WEBHOOK_KEY (the webhook secret; a local sandbox gets a new one),
+// DATABASE_URL (PostgreSQL, for several instances) or DATA_DIR (the embedded
+// database's folder; default examples/merchant-server/data), and
 // APP_STOREFRONTS (which server-rendered storefronts to start, comma
 // separated; default every built one, on the ports after PORT).
 import { existsSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
 import { findAppStorefronts, startAppStorefront, type RunningAppStorefront } from './app-servers.js';
+import type { DatabaseOptions } from './database.js';
 import { startMerchantServer, type MerchantServer, type Storefront } from './server.js';
 import { STOREFRONT_FRAMEWORKS, findSharedFiles, findStorefronts, findVendorLibraries } from './storefronts.js';
 
@@ -31,6 +36,12 @@ function chosenApps(repoDir: string, env: NodeJS.ProcessEnv) {
   const unknown = names.filter((name) => !found.some((app) => app.name === name));
   if (unknown.length > 0) throw new Error(`APP_STOREFRONTS names no server-rendered storefront: ${unknown.join(', ')}`);
   return found.filter((app) => names.includes(app.name));
+}
+
+/** PostgreSQL when DATABASE_URL is set; else the embedded database in DATA_DIR (made if missing). */
+export function chooseDatabase(repoDir: string, env: NodeJS.ProcessEnv): DatabaseOptions {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL };
+  return { dataDir: resolve(env.DATA_DIR || `${repoDir}/examples/merchant-server/data`) };
 }
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -67,6 +78,8 @@ export async function startShop(
       storefronts,
       vendor: [...findVendorLibraries(`${repoDir}/packages`), ...findSharedFiles(`${repoDir}/examples`)],
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+      database: chooseDatabase(repoDir, env),
+      ...(choice.webhookKey ? { webhookKey: choice.webhookKey } : {}),
       // Started below, once this server listens; the index page lists them as they come up.
       otherStorefronts: () => apps.map((app) => ({ name: app.name, url: app.url })),
     });
@@ -74,6 +87,8 @@ export async function startShop(
     await choice.close();
     throw error;
   }
+  // The local sandbox calls loopback addresses only: this server's own, with a wildcard bind named as loopback.
+  choice.sendWebhooksTo(`${merchant.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')}/api/webhooks`);
   // Each on the port after the merchant server's (3001, 3002 … for the demo), or a free one.
   const appPort = (index: number) => (merchantPort === 0 ? 0 : merchantPort + 1 + index);
   try {
@@ -104,6 +119,8 @@ export function describeShop(shop: RunningShop): string {
   const lines = [
     `gateway (${shop.gateway.source}): ${shop.gateway.gateway.baseUrl}`,
     `merchant server:  ${shop.merchant.url}/`,
+    `  orders in:      ${shop.merchant.orders.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database (DATA_DIR)'}`,
+    `  webhooks:       ${shop.gateway.webhookKey ? `${shop.merchant.url}/api/webhooks` : 'off (set WPWL_WEBHOOK_KEY)'}`,
     ...shop.storefronts.map((s) => {
       const framework = STOREFRONT_FRAMEWORKS[s.path.replaceAll('/', '')];
       return `  storefront:     ${shop.merchant.url}${s.path}${framework ? `  (${framework})` : ''}`;

@@ -1,31 +1,39 @@
 // Owns the merchant backend of the example shop: the two API routes a
 // storefront needs (prepare a checkout for a server-priced cart; read and
-// verify its payment), plus serving the storefront pages, with the security
-// headers every response carries and the limits on status reads. node:http only.
+// verify its payment), the gateway's webhook notifications, plus serving the
+// storefront pages, with the security headers every response carries and the
+// limits on status reads. Orders live in the database (store.ts); the rate
+// limits and the short-lived caches of reads stay in this process's memory.
+// node:http only.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createGatewayClient,
+  decryptWebhook,
   isThreeDSecureFailure,
   isWpwlServerError,
   parseStatusResource,
   verifyPayment,
   type GatewayClientOptions,
   type PaymentMismatch,
+  type PaymentResult,
   type ResultClassification,
 } from '@wpwl/server';
 import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
-import { StoredCards } from './stored-cards.js';
-import { OrderBook, type Order } from './orders.js';
 import { RateLimiter } from './rate-limit.js';
+import { shopperOf } from './shopper-cookie.js';
+import { OrderStore, type Order, type SettledBy } from './store.js';
+import type { DatabaseOptions } from './database.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 import { STOREFRONT_FRAMEWORKS } from './storefronts.js';
 
 /** How long a checkout can be paid, per the interface. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 const MAX_BODY_BYTES = 16 * 1024;
+/** A webhook notification is one payment as hex: far below this. */
+const MAX_WEBHOOK_BYTES = 256 * 1024;
 
 /** A storefront's cart key: a random id per shopper's cart. */
 const CART_KEY = /^[A-Za-z0-9-]{16,64}$/;
@@ -100,6 +108,16 @@ export interface MerchantServerOptions {
   otherStorefronts?: () => Array<{ name: string; url: string }>;
   /** Passed to createGatewayClient. */
   client?: Pick<GatewayClientOptions, 'fetch' | 'timeoutMs' | 'retries' | 'retryDelayMs' | 'deadlineMs'>;
+  /**
+   * Where orders are kept: a PostgreSQL URL (several instances share it) or a
+   * folder for the embedded database (one instance). Or an open store.
+   */
+  database: DatabaseOptions | OrderStore;
+  /**
+   * The webhook secret from the gateway's back office (64 hex characters):
+   * `POST /api/webhooks` decrypts notifications with it. Without it that route answers 404.
+   */
+  webhookKey?: string;
 }
 
 /** What GET /api/payment-status answers. */
@@ -113,6 +131,8 @@ export interface PaymentStatusAnswer {
   needsReview: boolean;
   /** The card authentication (3-D Secure) failed: tell the shopper so. */
   threeDSecureFailed: boolean;
+  /** Paid, but another order of the same cart was paid first: this payment is to be refunded. */
+  duplicateOf?: string;
   orderId: string;
   amount: string;
   currency: string;
@@ -121,7 +141,9 @@ export interface PaymentStatusAnswer {
 export interface MerchantServer {
   /** e.g. http://127.0.0.1:3000 (no trailing slash). */
   url: string;
-  orders: OrderBook;
+  /** The orders in the database. */
+  orders: OrderStore;
+  /** Stops listening; closes the database unless it was passed in open. */
   close(): Promise<void>;
 }
 
@@ -136,8 +158,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const storefronts = (options.storefronts ?? []).map(checkMount);
   const vendor = (options.vendor ?? []).map(checkMount);
   const brands = options.brands ?? 'VISA MASTER AMEX';
-  const orders = new OrderBook();
-  const storedCards = new StoredCards();
+  const ownStore = !(options.database instanceof OrderStore);
+  const orders = options.database instanceof OrderStore ? options.database : await OrderStore.open(options.database);
   const readsInFlight = new Map<string, Promise<PaymentStatusAnswer>>();
   /** Verdicts that may still change, reused for a few seconds: polling must not reach the gateway each time. */
   const openVerdicts = new Map<string, { answer: PaymentStatusAnswer; until: number }>();
@@ -171,6 +193,10 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (path === '/api/checkout') {
       if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
       return createCheckout(req, res);
+    }
+    if (path === '/api/webhooks') {
+      if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
+      return receiveWebhook(req, res);
     }
     if (path === '/api/payment-status') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
@@ -243,7 +269,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
 
     const shopperResultUrl = new URL(resultPath, publicUrl).href;
     const amount = formatMinor(cart.totalMinor);
-    const shopperId = storedCards.shopperOf(req, res);
+    const shopperId = shopperOf(req, res);
     try {
       // Only a new gateway checkout costs a token: a cart's open checkout handed out again does not.
       const client = req.socket.remoteAddress ?? 'unknown';
@@ -255,12 +281,14 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       // One open checkout per cart, whichever of the shopper's tabs asks (see OrderBook.latestForCart).
       const cartKey = input.cartKey;
       await preparing.get(cartKey)?.catch(() => undefined);
-      const order = orders.latestForCart(cartKey);
-      if (order?.verdict?.ok) {
+      // Any order of the cart, not only the latest: a tab may have paid an older checkout.
+      const paid = await orders.paidForCart(cartKey);
+      if (paid) {
         return sendJson(res, 409, {
-          error: { code: 'CART_ALREADY_PAID', orderId: order.orderId, message: 'this cart is paid already: its order is complete' },
+          error: { code: 'CART_ALREADY_PAID', orderId: paid.orderId, message: 'this cart is paid already: its order is complete' },
         });
       }
+      const order = await orders.latestForCart(cartKey);
       // The same cart with time left to pay: the same checkout, with the time left now. Unless
       // the shopper asked for a new one in place of it (expired, or more time): then the
       // first tab to ask replaces it, and the others get that replacement.
@@ -321,7 +349,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   ): Promise<Order> {
     const orderId = `order-${randomUUID()}`;
     // The cards this shopper saved before: the widget offers them for one-click payment.
-    const registrations = storedCards.of(shopperId).map((id) => ({ id }));
+    const registrations = (await orders.storedCards(shopperId)).map((id) => ({ id }));
     const checkout = await gateway.prepareCheckout({
       ...(registrations.length > 0 ? { registrations } : {}),
       amount,
@@ -342,7 +370,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       },
     });
     const createdAt = new Date();
-    const order: Order = {
+    const order: Omit<Order, 'paid'> = {
       orderId,
       checkoutId: checkout.id,
       amount,
@@ -361,8 +389,9 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       ...(cartKey ? { cartKey } : {}),
       shopperId,
     };
-    orders.add(order);
-    return order;
+    // Committed before the checkout id reaches the browser: a payment for it always finds its order.
+    await orders.add(order);
+    return { ...order, paid: false };
   }
 
   /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */
@@ -377,12 +406,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     } catch (error) {
       return sendGatewayError(res, error);
     }
-    const order = orders.get(checkoutId);
+    const order = await orders.get(checkoutId);
     if (!order) return sendJson(res, 404, { error: { code: 'UNKNOWN_ORDER', message: 'no order was created for this checkout' } });
     const orderWait = readsPerOrder.take(order.checkoutId);
     if (orderWait > 0) return tooManyReads(res, orderWait);
     try {
-      return sendJson(res, 200, await settle(order));
+      return sendJson(res, 200, await settle(order, 'status-read'));
     } catch (error) {
       return sendGatewayError(res, error);
     }
@@ -403,13 +432,18 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     } catch {
       return;
     }
-    const order = orders.get(checkoutId);
-    if (!order || order.verdict || new URL(order.shopperResultUrl).pathname !== url.pathname) return;
-    // The shopper (or the gateway) comes back from paying: a verdict kept from
-    // before (unpaid, asked just before the payment was sent) is out of date.
-    openVerdicts.delete(checkoutId);
-    settle(order).catch((error: unknown) => {
-      console.error(`merchant-server: status read for ${order.orderId} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const settleFromCall = async () => {
+      const order = await orders.get(checkoutId);
+      if (!order || order.verdict || new URL(order.shopperResultUrl).pathname !== url.pathname) return;
+      // The shopper (or the gateway) comes back from paying: a verdict kept from
+      // before (unpaid, asked just before the payment was sent) is out of date.
+      openVerdicts.delete(checkoutId);
+      await settle(order, 'shopper-result-call');
+    };
+    settleFromCall().catch((error: unknown) => {
+      console.error(
+        `merchant-server: status read for checkout ${checkoutId} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
   }
 
@@ -418,30 +452,58 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
    * order. Reads in flight are shared, so the result page and the gateway's
    * call never read the same checkout twice at once.
    */
-  function settle(order: Order): Promise<PaymentStatusAnswer> {
+  function settle(order: Order, reader: SettledBy): Promise<PaymentStatusAnswer> {
     // A final verdict is kept: a reload of the result page needs no new read, and the gateway throttles requests per operation.
     if (order.verdict) return Promise.resolve(order.verdict);
     const open = openVerdicts.get(order.checkoutId);
     if (open && open.until > Date.now()) return Promise.resolve(open.answer);
     let read = readsInFlight.get(order.checkoutId);
     if (!read) {
-      read = readVerdict(order).finally(() => readsInFlight.delete(order.checkoutId));
+      read = readVerdict(order, reader).finally(() => readsInFlight.delete(order.checkoutId));
       readsInFlight.set(order.checkoutId, read);
     }
     return read;
   }
 
-  async function readVerdict(order: Order): Promise<PaymentStatusAnswer> {
+  async function readVerdict(order: Order, reader: SettledBy): Promise<PaymentStatusAnswer> {
     // Always the order's own payment: the browser's resourcePath only names the order. Its
     // registration (a shopper may ask to store the card) has no amount, and would be kept as a failed payment.
     const payment = await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`, { deadlineMs: STATUS_READ_DEADLINE_MS });
+    const answer = verdictFor(order, payment);
+    if (OPEN_OUTCOMES.has(answer.classification)) {
+      openVerdicts.set(order.checkoutId, { answer, until: Date.now() + OPEN_VERDICT_REUSE_MS });
+      for (const [id, kept] of openVerdicts) if (kept.until <= Date.now()) openVerdicts.delete(id);
+      return answer;
+    }
+    openVerdicts.delete(order.checkoutId);
+    return keepFinal(order, payment, answer, reader);
+  }
+
+  /**
+   * Commits a final verdict (or finds the one another reader committed first)
+   * before anyone is told it; a card the shopper asked to save is kept with a paid one.
+   */
+  async function keepFinal(order: Order, payment: PaymentResult, answer: PaymentStatusAnswer, settledBy: SettledBy) {
+    const stored = await orders.settle(order.checkoutId, { verdict: answer, settledBy, ...(payment.id ? { paymentId: payment.id } : {}) });
+    // The shopper ticked "save my card": the gateway stored it with this verified payment.
+    if (stored.paid && payment.registrationId && order.shopperId) await orders.addStoredCard(order.shopperId, payment.registrationId);
+    if (stored.verdict?.duplicateOf) {
+      console.error(
+        `merchant-server: order ${order.orderId} was paid, but its cart was paid by ${stored.verdict.duplicateOf}: refund payment ${payment.id ?? '?'}`,
+      );
+    }
+    return stored.verdict ?? answer;
+  }
+
+  /** A payment checked against its order, exactly the same way for a status read and a webhook. */
+  function verdictFor(order: Order, payment: PaymentResult): PaymentStatusAnswer {
     const verdict = verifyPayment(payment, {
       checkoutId: order.checkoutId,
       amount: order.amount,
       currency: order.currency,
       paymentType: order.paymentType,
     });
-    const answer: PaymentStatusAnswer = {
+    return {
       ok: verdict.ok,
       classification: verdict.classification,
       code: payment.result.code,
@@ -453,16 +515,57 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       amount: order.amount,
       currency: order.currency,
     };
-    // The shopper ticked "save my card": the gateway stored it with this verified payment.
-    if (verdict.ok && payment.registrationId && order.shopperId) storedCards.add(order.shopperId, payment.registrationId);
-    if (!OPEN_OUTCOMES.has(verdict.classification)) {
-      order.verdict = answer;
-      openVerdicts.delete(order.checkoutId);
-    } else {
-      openVerdicts.set(order.checkoutId, { answer, until: Date.now() + OPEN_VERDICT_REUSE_MS });
-      for (const [id, kept] of openVerdicts) if (kept.until <= Date.now()) openVerdicts.delete(id);
+  }
+
+  /**
+   * POST /api/webhooks: the gateway's notification, encrypted with the
+   * webhook key. A payment notification settles its order as a status read
+   * would; 2xx only once that is committed, so the gateway retries until it is.
+   */
+  async function receiveWebhook(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const key = options.webhookKey;
+    if (!key) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'webhooks are not configured here (no webhook key)' } });
+    const body = await readBody(req, MAX_WEBHOOK_BYTES);
+    if (!body) return sendJson(res, 413, { error: { code: 'WEBHOOK_INVALID', reason: 'too-large', message: 'notification too large' } });
+    let notification;
+    try {
+      notification = decryptWebhook(body, req.headers, key);
+    } catch (error) {
+      if (!isWpwlServerError(error) || error.code !== 'WEBHOOK_INVALID') throw error;
+      console.error(`merchant-server: webhook refused: ${error.message}`);
+      // A key of the wrong shape is this server's fault, not the sender's.
+      const status = error.details.reason === 'key' ? 500 : 400;
+      return sendJson(res, status, { error: { code: error.code, reason: error.details.reason, message: 'notification refused' } });
     }
-    return answer;
+    if (notification.type !== 'PAYMENT') return sendJson(res, 200, { received: true });
+    const payment = notification.payload;
+    if (payment.referencedId) {
+      // A capture, refund or reversal of a payment: the order's verdict is about the payment itself.
+      console.log(`merchant-server: webhook: ${payment.paymentType ?? '?'} ${payment.id ?? '?'} of payment ${payment.referencedId}`);
+      return sendJson(res, 200, { received: true });
+    }
+    const order = await orderOfNotification(payment);
+    if (!order) {
+      // Answered 2xx all the same: the gateway would otherwise send it again and again.
+      console.log(`merchant-server: webhook for an order this shop never made (payment ${payment.id ?? '?'})`);
+      return sendJson(res, 200, { received: true });
+    }
+    // The notification carries the checkout id as ndc: verified like the checkout a status read names.
+    const answer = verdictFor(order, { ...payment, ...(payment.ndc ? { checkoutId: payment.ndc } : {}) });
+    if (!OPEN_OUTCOMES.has(answer.classification) && !order.verdict) {
+      openVerdicts.delete(order.checkoutId);
+      await keepFinal(order, payment, answer, 'webhook');
+    }
+    return sendJson(res, 200, { received: true });
+  }
+
+  /** The order a payment notification is about: merchantTransactionId is the order id; else the checkout id in ndc. */
+  async function orderOfNotification(payment: PaymentResult): Promise<Order | undefined> {
+    if (payment.merchantTransactionId) {
+      const order = await orders.byOrderId(payment.merchantTransactionId);
+      if (order) return order;
+    }
+    return payment.ndc ? orders.get(payment.ndc) : undefined;
   }
 
   /** The shopper result URL's path: the one asked for if it lies below a storefront, else the first storefront's result page. */
@@ -514,11 +617,13 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   return {
     url,
     orders,
-    close: () =>
-      new Promise<void>((resolveClose) => {
+    close: async () => {
+      await new Promise<void>((resolveClose) => {
         server.closeAllConnections();
         server.close(() => resolveClose());
-      }),
+      });
+      if (ownStore) await orders.close();
+    },
   };
 }
 
@@ -590,20 +695,27 @@ function sendGatewayError(res: ServerResponse, error: unknown): void {
   sendJson(res, status, { error: { code: error.code, message: error.message } });
 }
 
-async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+/** The whole body, or undefined once it passes `limit` bytes. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) return { ok: false, message: `body larger than ${MAX_BODY_BYTES} bytes` };
+    if (size > limit) return undefined;
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks);
+}
+
+async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (!body) return { ok: false, message: `body larger than ${MAX_BODY_BYTES} bytes` };
   let refusedKey: string | undefined;
   let value: unknown;
   try {
     // JSON.parse keeps "__proto__" as a plain key, but code that later copies or
     // merges the object could reach a prototype through it: refuse such keys.
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'), (key, entry: unknown) => {
+    value = JSON.parse(body.toString('utf8'), (key, entry: unknown) => {
       if (key === '__proto__' || key === 'constructor' || key === 'prototype') refusedKey ??= key;
       return entry;
     });

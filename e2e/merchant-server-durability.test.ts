@@ -1,0 +1,250 @@
+// The example merchant server never loses a paid order: it runs as its own
+// process on a gateway that keeps running, is killed with SIGKILL and started
+// again, and every paid order still answers; the gateway's webhook settles an
+// order that nobody read; and two instances on one PostgreSQL serve one
+// shopper alternately with one verdict per order.
+import { createCipheriv, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStore } from '../examples/merchant-server/src/store.js';
+import { freshDataDir, type DataDir } from './support/data-dir.js';
+import { readMerchantVerdict, submitCardAsShopper } from './support/merchant.js';
+import { freePort, startMerchantProcess, type MerchantProcess } from './support/merchant-process.js';
+import { startSandboxServer, type SandboxServer } from './support/servers.js';
+import { DECLINE_CARD } from './support/shopper.js';
+
+/** A PostgreSQL server this test may create a database on (Debian's, as `.ci/run` starts it). */
+const ADMIN_URL = process.env.WPWL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface World {
+  sandbox: SandboxServer;
+  gatewayLog: string[];
+  key: string;
+  gateway: { baseUrl: string; accessToken: string; entityId: string };
+}
+
+async function startGateway(webhookPorts: number[]): Promise<World> {
+  const gatewayLog: string[] = [];
+  const key = randomBytes(32).toString('hex');
+  const sandbox = await startSandboxServer({
+    log: (line) => gatewayLog.push(line),
+    webhookRetryDelaysMs: [200, 400, 800, 1600, 3200],
+    webhooks: webhookPorts.map((port) => ({ url: `http://127.0.0.1:${port}/api/webhooks`, key })),
+  });
+  return { sandbox, gatewayLog, key, gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId } };
+}
+
+async function checkout(shopUrl: string, cartKey: string): Promise<{ checkoutId: string; orderId: string; amount: string }> {
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId: 'tea-sencha', quantity: 1 }], cartKey }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { checkoutId: string; orderId: string; amount: string };
+}
+
+async function pay(world: World, checkoutId: string, card?: string): Promise<void> {
+  const response = await submitCardAsShopper(world.sandbox.url, checkoutId, card);
+  expect([200, 400]).toContain(response.status);
+}
+
+const resourcePathOf = (checkoutId: string) => `/v1/checkouts/${checkoutId}/payment`;
+const statusReadsOf = (world: World, checkoutId: string) =>
+  world.gatewayLog.filter((line) => line.startsWith(`GET /v1/checkouts/${checkoutId}/payment`)).length;
+const cartKey = (n: number) => `durability-cart-${n}-${randomBytes(6).toString('hex')}`;
+
+describe('one instance on the embedded database', () => {
+  let world: World;
+  let data: DataDir;
+  let port: number;
+  let merchant: MerchantProcess | undefined;
+  const start = async () => {
+    merchant = await startMerchantProcess({ port, gateway: world.gateway, webhookKey: world.key, database: { dataDir: data.dir } });
+    return merchant;
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    world = await startGateway([port]);
+    data = await freshDataDir();
+  });
+  afterEach(async () => {
+    await merchant?.stop();
+    merchant = undefined;
+  });
+  afterAll(async () => {
+    await world?.sandbox.close();
+    data?.remove();
+  });
+
+  it('answers for every paid order after a SIGKILL and a restart, read before the crash or not', async () => {
+    let shop = await start();
+    const paid: Array<{ checkoutId: string; orderId: string; amount: string }> = [];
+    for (let n = 0; n < 8; n++) {
+      const order = await checkout(shop.url, cartKey(n));
+      await pay(world, order.checkoutId);
+      // Half of the shoppers reach their result page before the crash.
+      if (n % 2 === 0) expect((await readMerchantVerdict(shop.url, resourcePathOf(order.checkoutId))).body.ok).toBe(true);
+      paid.push(order);
+    }
+    // The crash comes right after the last payment: its webhook may be on its way.
+    await shop.kill();
+    shop = await start();
+
+    for (const order of paid) {
+      const { status, body } = await readMerchantVerdict(shop.url, resourcePathOf(order.checkoutId));
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ ok: true, orderId: order.orderId, amount: order.amount, currency: 'EUR' });
+    }
+    await world.sandbox.webhooksSettled(15_000);
+    await shop.stop();
+    const store = await OrderStore.open({ dataDir: data.dir });
+    try {
+      const orders = await store.all();
+      for (const order of paid) {
+        expect(orders.filter((stored) => stored.checkoutId === order.checkoutId)).toMatchObject([{ paid: true, verdict: { ok: true } }]);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('settles an order from the webhook alone: no result page, no status read', async () => {
+    const shop = await start();
+    const paidOrder = await checkout(shop.url, cartKey(100));
+    const declinedOrder = await checkout(shop.url, cartKey(101));
+    await pay(world, paidOrder.checkoutId);
+    await pay(world, declinedOrder.checkoutId, DECLINE_CARD);
+    await world.sandbox.webhooksSettled(15_000);
+    await shop.stop();
+
+    const store = await OrderStore.open({ dataDir: data.dir });
+    try {
+      expect(await store.get(paidOrder.checkoutId)).toMatchObject({ paid: true, settledBy: 'webhook', verdict: { ok: true } });
+      expect(await store.get(declinedOrder.checkoutId)).toMatchObject({ paid: false, settledBy: 'webhook', verdict: { ok: false } });
+    } finally {
+      await store.close();
+    }
+    expect(statusReadsOf(world, paidOrder.checkoutId)).toBe(0);
+    expect(statusReadsOf(world, declinedOrder.checkoutId)).toBe(0);
+  });
+
+  it('refuses a notification it cannot authenticate and changes nothing; answers 2xx for an order it never made', async () => {
+    const shop = await start();
+    const order = await checkout(shop.url, cartKey(200));
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${shop.url}/api/webhooks`, { method: 'POST', headers: { 'Content-Type': 'text/plain', ...headers }, body });
+    const paidNotification = (orderId: string, checkoutId: string) =>
+      JSON.stringify({
+        type: 'PAYMENT',
+        payload: {
+          id: randomBytes(16).toString('hex'),
+          paymentType: 'DB',
+          amount: order.amount,
+          currency: 'EUR',
+          merchantTransactionId: orderId,
+          ndc: checkoutId,
+          result: { code: '000.100.110', description: 'Request successfully processed' },
+        },
+      });
+
+    // A stranger's "paid" notification, encrypted with a key of its own.
+    const forged = encrypt(paidNotification(order.orderId, order.checkoutId), randomBytes(32).toString('hex'));
+    const refused = await post(forged.body, forged.headers);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { code: 'WEBHOOK_INVALID', reason: 'authentication' } });
+    const garbage = await post('{"type":"PAYMENT"}', {});
+    expect(garbage.status).toBe(400);
+
+    // Nothing was paid: the order is still open, and the gateway says so.
+    const { body } = await readMerchantVerdict(shop.url, resourcePathOf(order.checkoutId));
+    expect(body).toMatchObject({ ok: false, classification: 'pending' });
+
+    const unknown = encrypt(paidNotification('order-never-made', 'C'.repeat(32)), world.key);
+    const answered = await post(unknown.body, unknown.headers);
+    expect(answered.status).toBe(200);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  let world: World;
+  let admin: pg.Client;
+  let databaseName: string;
+  let databaseUrl: string;
+  const instances: MerchantProcess[] = [];
+  const ports: number[] = [];
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    databaseName = `wpwl_e2e_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.href;
+    ports.push(await freePort(), await freePort());
+    world = await startGateway(ports);
+    // Both start at once: the schema is made once, whichever migrates first.
+    instances.push(
+      ...(await Promise.all(
+        ports.map((port) => startMerchantProcess({ port, gateway: world.gateway, webhookKey: world.key, database: { url: databaseUrl } })),
+      )),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await world?.sandbox.close();
+    await admin?.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  it('serves one shopper alternately: checkout on one, result page on the other, webhooks to both, one verdict', async () => {
+    const [a, b] = instances as [MerchantProcess, MerchantProcess];
+    const order = await checkout(a.url, cartKey(300));
+    await pay(world, order.checkoutId);
+    // Both result pages at once, on both instances, while both receive the webhook.
+    const [onB, onA] = await Promise.all([
+      readMerchantVerdict(b.url, resourcePathOf(order.checkoutId)),
+      readMerchantVerdict(a.url, resourcePathOf(order.checkoutId)),
+    ]);
+    expect(onB).toMatchObject({ status: 200, body: { ok: true, orderId: order.orderId } });
+    expect(onA.body).toEqual(onB.body);
+
+    // The other way round, with a crash of the first instance in between.
+    const second = await checkout(b.url, cartKey(301));
+    await a.kill();
+    await pay(world, second.checkoutId, DECLINE_CARD);
+    expect((await readMerchantVerdict(b.url, resourcePathOf(second.checkoutId))).body).toMatchObject({
+      ok: false,
+      orderId: second.orderId,
+    });
+    instances[0] = await startMerchantProcess({
+      port: ports[0]!,
+      gateway: world.gateway,
+      webhookKey: world.key,
+      database: { url: databaseUrl },
+    });
+    expect((await readMerchantVerdict(instances[0].url, resourcePathOf(second.checkoutId))).body).toMatchObject({ ok: false });
+
+    await world.sandbox.webhooksSettled(15_000);
+    const store = await OrderStore.open({ url: databaseUrl });
+    try {
+      const orders = await store.all();
+      expect(orders.map((stored) => [stored.orderId, stored.paid, stored.verdict?.ok])).toEqual([
+        [order.orderId, true, true],
+        [second.orderId, false, false],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** A notification as the gateway sends it: AES-256-GCM, hex body, hex IV and tag headers. */
+function encrypt(json: string, keyHex: string): { body: string; headers: Record<string, string> } {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
+  const body = Buffer.concat([cipher.update(json, 'utf8'), cipher.final()]).toString('hex');
+  return { body, headers: { 'X-Initialization-Vector': iv.toString('hex'), 'X-Authentication-Tag': cipher.getAuthTag().toString('hex') } };
+}

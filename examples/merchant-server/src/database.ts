@@ -1,0 +1,198 @@
+// Owns the connection to the shop's database and its schema: PostgreSQL when
+// a connection URL is given (several merchant server instances share one),
+// else PGlite, the same PostgreSQL compiled to WebAssembly, keeping its files
+// in a folder of this machine (nothing to install or start). One SQL dialect
+// for both, so every query and migration is written once.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Where the database is: exactly one of the two. */
+export type DatabaseOptions =
+  /** A PostgreSQL connection URL, e.g. postgres://shop@127.0.0.1:5432/shop. */
+  | { url: string }
+  /** A folder for the embedded database (created if missing); one process at a time. */
+  | { dataDir: string };
+
+/** Runs statements; inside {@link Database.transaction} they are one transaction. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'embedded' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The schema, one step per entry, applied in order once each. Never edit a
+ * step that has shipped: add the next one. Both databases run the same steps.
+ */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE orders (
+     order_id text PRIMARY KEY,
+     checkout_id text NOT NULL UNIQUE,
+     amount text NOT NULL,
+     currency text NOT NULL,
+     payment_type text NOT NULL,
+     shopper_result_url text NOT NULL,
+     lines jsonb NOT NULL,
+     created_at timestamptz NOT NULL,
+     expires_at timestamptz NOT NULL,
+     integrity text,
+     cart_key text,
+     shopper_id text,
+     verdict jsonb,
+     paid boolean NOT NULL DEFAULT false,
+     payment_id text,
+     settled_by text,
+     settled_at timestamptz
+   );
+   CREATE INDEX orders_by_cart ON orders (cart_key, created_at DESC) WHERE cart_key IS NOT NULL;
+   -- The rule the whole shop rests on: a cart is paid by one order at most.
+   CREATE UNIQUE INDEX orders_one_paid_per_cart ON orders (cart_key) WHERE paid;
+   CREATE TABLE stored_cards (
+     shopper_id text NOT NULL,
+     registration_id text NOT NULL,
+     added_at timestamptz NOT NULL,
+     PRIMARY KEY (shopper_id, registration_id)
+   );`,
+];
+
+/** Any number: every instance of the shop takes the same lock while it migrates. */
+const MIGRATION_LOCK = 740_125_001;
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = 'url' in options ? openPostgres(options.url) : await openEmbedded(options.dataDir);
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function migrate(database: Database): Promise<void> {
+  await database.transaction(async (tx) => {
+    // Two instances starting at once: the second waits here, then finds the steps applied.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (step integer PRIMARY KEY, applied_at timestamptz NOT NULL)');
+    const applied = await tx.query<{ step: number }>('SELECT step FROM schema_migrations');
+    const done = new Set(applied.map((row) => row.step));
+    for (const [step, sql] of MIGRATIONS.entries()) {
+      if (done.has(step)) continue;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (step, applied_at) VALUES ($1, now())', [step]);
+    }
+  });
+}
+
+/** A migration's statements, one by one (prepared statements take one each); no step has a semicolon inside a literal. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(';')
+    .map((statement) =>
+      statement
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server dropped must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.error(`merchant-server: database connection lost: ${error.message}`));
+  return {
+    kind: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async (sql, params) => (await client.query(sql, params)).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Folders open in this process: PGlite's files must have one owner. */
+const openFolders = new Set<string>();
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = claimFolder(dataDir);
+  let db: PGlite;
+  try {
+    db = new PGlite(join(dataDir, 'pgdata'));
+    await db.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // PGlite runs one statement at a time; a transaction holds it until it ends, so none interleave.
+  return {
+    kind: 'embedded',
+    query: async (sql, params) => (await db.query(sql, params)).rows as never,
+    transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/**
+ * Takes the folder for this process, or says who has it. A lock file names
+ * the owner's pid; a process killed without closing leaves it behind, and a
+ * later start takes it over once that pid is gone.
+ */
+function claimFolder(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'owner.pid');
+  if (openFolders.has(dataDir)) throw new Error(`the database folder ${dataDir} is open already in this process`);
+  let owner: number | undefined;
+  try {
+    owner = Number(readFileSync(lockFile, 'utf8').trim());
+  } catch {
+    owner = undefined;
+  }
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new Error(
+      `the database folder ${dataDir} is in use by process ${owner}: one instance per folder (set DATABASE_URL to run several on PostgreSQL)`,
+    );
+  }
+  writeFileSync(lockFile, String(process.pid));
+  openFolders.add(dataDir);
+  return () => {
+    openFolders.delete(dataDir);
+    rmSync(lockFile, { force: true });
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
