@@ -95,6 +95,12 @@ export interface Sandbox {
   setWidgetFault(fault: WidgetFault): void;
   /** Same as {@link Sandbox.setWidgetFault}. */
   setWidgetScriptFault(fault: WidgetFault): void;
+  /**
+   * Replaces the webhook endpoints for notifications from now on (checked as
+   * the `webhooks` option is); `[]` stops sending. For a receiver that learns
+   * its own address only after the sandbox started (a server on port 0).
+   */
+  setWebhooks(endpoints: readonly WebhookEndpoint[]): void;
   /** Replaces the webhook faults for notifications from now on; `null` switches them off. */
   setWebhookFaults(faults: WebhookFaults | null): void;
   /** What the webhook sender has done so far, and how many deliveries are pending. */
@@ -368,6 +374,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setWidgetFault,
     setWidgetScriptFault: setWidgetFault,
+    setWebhooks(endpoints) {
+      webhooks.setEndpoints(checkWebhookEndpoints(endpoints, 'setWebhooks: endpoints'));
+    },
     setWebhookFaults(faults) {
       webhooks.setFaults(checkWebhookFaults(faults, 'setWebhookFaults: faults'));
     },

@@ -86,28 +86,28 @@ export const DEFAULT_WEBHOOK_TIMEOUT_MS = 5000;
 const KEY_PATTERN = /^[0-9a-fA-F]{64}$/;
 
 /** The endpoints as given to startSandbox, checked; throws a TypeError naming the option and the rule. */
-export function checkWebhookEndpoints(endpoints: unknown): WebhookEndpoint[] {
+export function checkWebhookEndpoints(endpoints: unknown, caller = 'startSandbox: webhooks'): WebhookEndpoint[] {
   if (endpoints === undefined) return [];
-  if (!Array.isArray(endpoints)) throw new TypeError('startSandbox: webhooks must be an array of { url, key }');
+  if (!Array.isArray(endpoints)) throw new TypeError(`${caller} must be an array of { url, key }`);
   return endpoints.map((endpoint: unknown, i) => {
-    const name = `webhooks[${i}]`;
-    if (typeof endpoint !== 'object' || endpoint === null) throw new TypeError(`startSandbox: ${name} must be an object { url, key }`);
+    const name = `${caller}[${i}]`;
+    if (typeof endpoint !== 'object' || endpoint === null) throw new TypeError(`${name} must be an object { url, key }`);
     const { url, key } = endpoint as Record<string, unknown>;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
-      throw new TypeError(`startSandbox: ${name}.key must be 64 hexadecimal characters (the 32-byte AES-256 key)`);
+      throw new TypeError(`${name}.key must be 64 hexadecimal characters (the 32-byte AES-256 key)`);
     }
     let parsed: URL;
     try {
       parsed = new URL(typeof url === 'string' ? url : '');
     } catch {
-      throw new TypeError(`startSandbox: ${name}.url must be an absolute http(s) URL, got ${JSON.stringify(url)}`);
+      throw new TypeError(`${name}.url must be an absolute http(s) URL, got ${JSON.stringify(url)}`);
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new TypeError(`startSandbox: ${name}.url must be an http(s) URL, got ${JSON.stringify(url)}`);
+      throw new TypeError(`${name}.url must be an http(s) URL, got ${JSON.stringify(url)}`);
     }
     if (!isLoopbackUrl(parsed.href)) {
       throw new TypeError(
-        `startSandbox: ${name}.url must be on a loopback host (localhost, 127.0.0.0/8 or [::1]): the sandbox never calls out, got ${parsed.host}`,
+        `${name}.url must be on a loopback host (localhost, 127.0.0.0/8 or [::1]): the sandbox never calls out, got ${parsed.host}`,
       );
     }
     return { url: parsed.href, key: key.toLowerCase() };
@@ -206,6 +206,11 @@ export class WebhookSender {
 
   constructor(private readonly options: SenderOptions) {
     this.faults = options.faults;
+  }
+
+  /** Where notifications from now on go (deliveries under way keep their endpoint). */
+  setEndpoints(endpoints: WebhookEndpoint[]): void {
+    this.options.endpoints = endpoints;
   }
 
   /** True when there is at least one endpoint. */
