@@ -434,6 +434,23 @@ describe('webhook options', () => {
     await expect(startSandbox(options as Parameters<typeof startSandbox>[0])).rejects.toThrow(message);
   });
 
+  it('setWebhooks points notifications from then on at another endpoint, checked like the option', async () => {
+    const later = await receiver();
+    client = await openSandbox({ webhookRetryDelaysMs: FAST });
+    await client.pay();
+    expect(() => client?.sandbox.setWebhooks([{ url: 'https://shop.example.com/hook', key: KEY }])).toThrow(
+      /setWebhooks: endpoints\[0\]\.url must be on a loopback host/,
+    );
+    client.sandbox.setWebhooks([{ url: later.url, key: KEY }]);
+    const paid = await client.pay();
+    await client.sandbox.webhooksSettled(5000);
+    // Only the payment made after the endpoint was set.
+    expect(payments(later).map((n) => n.payload.id)).toEqual([paid.body.id]);
+    client.sandbox.setWebhooks([]);
+    await client.pay();
+    expect(client.sandbox.webhookStats()).toMatchObject({ notifications: 1, pending: 0 });
+  });
+
   it('accepts localhost, [::1] and upper-case keys; setWebhookFaults checks its argument', async () => {
     client = await openSandbox({
       webhooks: [
