@@ -6,6 +6,7 @@
 import { WpwlServerError, type WpwlServerErrorCode } from './errors.js';
 import { readGatewayResult } from './response.js';
 import { THROTTLED_RESULT_CODE } from './result-codes.js';
+import { readBodyWithin } from './limited-body.js';
 
 /** What the transport needs from the client configuration. */
 export interface TransportConfig {
@@ -236,10 +237,7 @@ async function attemptOnce(
   throw error;
 }
 
-/**
- * Reads the body as text, refusing (and cancelling) it once it is larger than
- * `maxBytes`: a declared Content-Length is checked before anything is read.
- */
+/** Reads the body as text, refusing (and cancelling) it once it is larger than `maxBytes`. */
 async function readLimited(response: Response, maxBytes: number, what: string): Promise<string> {
   const tooLarge = () =>
     new WpwlServerError(
@@ -249,26 +247,7 @@ async function readLimited(response: Response, maxBytes: number, what: string): 
         details: { status: response.status, maxResponseBytes: maxBytes },
       },
     );
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readBodyWithin(response, maxBytes, tooLarge)).toString('utf8');
 }
 
 function describeCause(cause: unknown): string {

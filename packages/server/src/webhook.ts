@@ -6,6 +6,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { WpwlServerError, type WebhookInvalidReason } from './errors.js';
 import { readGatewayResult, readPaymentResult, type GatewayResult, type PaymentCard, type PaymentResult } from './response.js';
+import { readBodyWithin } from './limited-body.js';
 import { classifyResultCode, type ResultClassification } from './result-codes.js';
 
 /** The notification types the gateway sends today. */
@@ -195,7 +196,7 @@ export async function readWebhook(request: Request, options: ReadWebhookOptions)
   const maxBytes = readMaxBytes(options.maxBytes);
   readKey(options.key).fill(0); // a bad key is refused before the body is read
   if (request.bodyUsed) throw new TypeError('readWebhook: the request body was already read; pass the raw body to decryptWebhook instead.');
-  const body = await readLimitedBody(request, maxBytes);
+  const body = await readBodyWithin(request, maxBytes, () => tooLarge(maxBytes));
   return decryptWebhook(body, request.headers, options.key, { maxBytes });
 }
 
@@ -381,29 +382,6 @@ function readResource(payload: Json): WebhookResource {
     out.classification = classifyResultCode(result.code);
   }
   return out;
-}
-
-async function readLimitedBody(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
-    throw tooLarge(maxBytes);
-  }
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 function describeType(value: unknown): string {
