@@ -5,7 +5,9 @@
 // - e2e:  real Chromium against the sandbox, one file at a time;
 // - types: the public types (`*.test-d.ts`), checked by the TypeScript compiler;
 // - screenshots: the examples' README pictures (`pnpm screenshots`), never
-//         part of `pnpm test`, which names the three projects above.
+//         part of `pnpm test`, which names the three projects above;
+// - chaos: the full chaos run (`pnpm chaos`, e2e/chaos/*.chaos.ts), never part
+//         of `pnpm test` (its small version is an e2e test).
 // `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -66,6 +68,18 @@ export default defineConfig({
             tsconfig: 'tsconfig.types.json',
             ignoreSourceErrors: false,
           },
+        },
+      },
+      {
+        test: {
+          name: 'chaos',
+          environment: 'node',
+          include: ['e2e/chaos/*.chaos.ts'],
+          fileParallelism: false,
+          // Progress lines as they come, without a header each.
+          disableConsoleIntercept: true,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
       {

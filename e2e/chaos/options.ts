@@ -1,0 +1,108 @@
+// Owns the chaos run's settings: sizes, shares, fault probabilities and the
+// seed, with the defaults of the full run (`pnpm chaos`) and of the small one
+// in `pnpm test`, each overridable from the environment (CHAOS_SHOPPERS,
+// CHAOS_SEED …) so a failing run can be repeated.
+import { DEFAULT_POSTGRES_URL } from './postgres.js';
+import { newSeed } from './random.js';
+
+export type ChaosStore = 'embedded' | 'postgres';
+
+export interface ChaosOptions {
+  /** A name for the run's folder and table ("full", "small"). */
+  label: string;
+  store: ChaosStore;
+  /** Merchant server processes on the one store (embedded: 1). */
+  instances: number;
+  shoppers: number;
+  /** Shoppers at once. */
+  concurrency: number;
+  /** SIGKILL + restart of a merchant server. */
+  kills: number;
+  seed: number;
+  /** Share of shoppers who never reach their result page. */
+  neverRead: number;
+  /** Share paying with the decline card. */
+  declines: number;
+  /** Share paying with the 3-D Secure card (completed, failed or abandoned). */
+  threeDs: number;
+  /** Probability that a merchant's status read is answered 503 by the proxy. */
+  status503: number;
+  /** Probability that it is held until the merchant gives up. */
+  statusTimeout: number;
+  /** Webhook retry schedule (ms before each retry). */
+  webhookRetryDelaysMs: number[];
+  webhookTimeoutMs: number;
+  /** Probability that a delivered notification is duplicated (in the phases that duplicate). */
+  webhookDuplicate: number;
+  /** Attempts counted as failed per notification (in the phases that fail first). */
+  webhookFailFirst: number;
+  /** Admin URL of the PostgreSQL server a fresh database is created on. */
+  postgresUrl: string;
+  /** Keep the run's database (the PostgreSQL database, or the embedded one's folder) instead of removing it. */
+  keepDatabase: boolean;
+}
+
+export const FULL_DEFAULTS: Omit<ChaosOptions, 'store' | 'instances' | 'seed'> = {
+  label: 'full',
+  shoppers: 200,
+  concurrency: 10,
+  kills: 6,
+  neverRead: 0.3,
+  declines: 0.15,
+  threeDs: 0.15,
+  status503: 0.1,
+  statusTimeout: 0.03,
+  webhookRetryDelaysMs: [250, 500, 1000, 2000, 4000, 8000, 15_000],
+  webhookTimeoutMs: 5000,
+  webhookDuplicate: 0.3,
+  webhookFailFirst: 2,
+  postgresUrl: DEFAULT_POSTGRES_URL,
+  keepDatabase: false,
+};
+
+export const SMALL_DEFAULTS: typeof FULL_DEFAULTS = {
+  ...FULL_DEFAULTS,
+  label: 'small',
+  shoppers: 30,
+  kills: 2,
+  status503: 0.15,
+  statusTimeout: 0.05,
+};
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, check: (n: number) => boolean = () => true): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || !check(value)) throw new Error(`${name} must be a valid number, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+const share = (n: number) => n >= 0 && n <= 1;
+const whole = (n: number) => Number.isInteger(n) && n >= 0;
+
+/** The options of one run: `defaults`, then the environment's CHAOS_* settings. */
+export function chaosOptions(
+  defaults: typeof FULL_DEFAULTS,
+  run: { store: ChaosStore; instances: number },
+  env: NodeJS.ProcessEnv = process.env,
+): ChaosOptions {
+  const delays = env.CHAOS_WEBHOOK_RETRY_DELAYS_MS;
+  return {
+    ...defaults,
+    ...run,
+    shoppers: number(env, 'CHAOS_SHOPPERS', defaults.shoppers, (n) => whole(n) && n > 0),
+    concurrency: number(env, 'CHAOS_CONCURRENCY', defaults.concurrency, (n) => whole(n) && n > 0),
+    kills: number(env, 'CHAOS_KILLS', defaults.kills, whole),
+    seed: number(env, 'CHAOS_SEED', newSeed(), whole),
+    neverRead: number(env, 'CHAOS_NEVER_READ', defaults.neverRead, share),
+    declines: number(env, 'CHAOS_DECLINES', defaults.declines, share),
+    threeDs: number(env, 'CHAOS_THREEDS', defaults.threeDs, share),
+    status503: number(env, 'CHAOS_STATUS_503', defaults.status503, share),
+    statusTimeout: number(env, 'CHAOS_STATUS_TIMEOUT', defaults.statusTimeout, share),
+    webhookDuplicate: number(env, 'CHAOS_WEBHOOK_DUPLICATE', defaults.webhookDuplicate, share),
+    webhookFailFirst: number(env, 'CHAOS_WEBHOOK_FAIL_FIRST', defaults.webhookFailFirst, whole),
+    webhookRetryDelaysMs: delays ? delays.split(',').map((d) => Number(d)) : defaults.webhookRetryDelaysMs,
+    postgresUrl: env.CHAOS_POSTGRES_URL || env.WPWL_TEST_POSTGRES_URL || defaults.postgresUrl,
+    keepDatabase: env.CHAOS_KEEP_DATABASE === '1',
+  };
+}

@@ -1,0 +1,506 @@
+// Owns one chaos run: the sandbox gateway in its own process, fault proxies,
+// the merchant server as one or two processes on one store, shoppers through
+// the merchant API, and faults at random moments: merchant servers SIGKILLed
+// and restarted (aimed at a checkout being created, a status read being
+// answered, a payment just made, webhook deliveries pending), webhook faults
+// switched during the run, status reads answered 503 or held past the
+// merchant's deadline, the gateway's clock moved on 29 minutes at the end.
+// Then it reconciles the merchant's orders with the gateway's payments.
+// Every fault is logged with its time in the run folder's events.log.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SandboxPayment, WebhookStats } from '@wpwl/sandbox';
+import { http, jsonOf, SHOPPER_ADDRESSES } from './http.js';
+import { freePort, merchantInstance, type MerchantInstance } from './merchants.js';
+import type { ChaosOptions } from './options.js';
+import { readOrders } from './orders.js';
+import { createChaosDatabase, type ChaosDatabase } from './postgres.js';
+import { freshDataDir, type DataDir } from '../support/data-dir.js';
+import {
+  proxyControl,
+  short,
+  startFaultProxy,
+  startWebhookRelay,
+  type FaultProxy,
+  type GatewayAnswerEvent,
+  type WebhookEvent,
+} from './proxy.js';
+import { seededRandom } from './random.js';
+import { reconcile, type OrderRecord, type Reconciliation } from './reconcile.js';
+import { startSandboxProcess, type RemoteWebhookFaults, type SandboxProcess } from './sandbox-process.js';
+import { planShoppers, shop, type ShopperKind, type ShopperRecord } from './shoppers.js';
+
+/** Where runs keep their folders (git-ignored). */
+export const CHAOS_TMP = fileURLToPath(new URL('../.tmp/chaos/', import.meta.url));
+
+/** The gateway's unread-payment call comes 29 minutes after a payment; the clock moves a little past that. */
+const CLOCK_MOVE_MS = 29 * 60_000 + 30_000;
+
+export type KillAim = 'checkout' | 'statusRead' | 'payment' | 'webhook';
+
+export interface KillRecord {
+  /** ms since the run started. */
+  at: number;
+  instance: string;
+  /** What the kill was aimed at; `random` when that moment did not come in time. */
+  aim: KillAim | 'random';
+  /** What was in flight, in words. */
+  label: string;
+  downMs: number;
+  /** How long the restart took until the server listened. */
+  startMs: number;
+}
+
+export interface ChaosResult {
+  options: ChaosOptions;
+  runDir: string;
+  durationMs: number;
+  shoppers: ShopperRecord[];
+  kills: KillRecord[];
+  webhookStats: WebhookStats;
+  proxy: { statusReads: number; unavailable: number; timeouts: number };
+  clockMoves: number;
+  shopperResultCalls: { made: number; failed: number };
+  payments: SandboxPayment[];
+  orders: OrderRecord[];
+  reconciliation: Reconciliation;
+  /** Anything else that went wrong: a server exiting by itself, webhooks never settled, the store unreadable. */
+  problems: string[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, everyMs = 50): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await condition()) return true;
+    await sleep(everyMs);
+  }
+  return condition();
+}
+
+/** Runs the chaos scenario once; `print` gets the few lines worth showing as it goes (kills, fault switches). */
+export async function runChaos(options: ChaosOptions, print: (line: string) => void = console.log): Promise<ChaosResult> {
+  const started = Date.now();
+  const stamp = new Date(started).toISOString().replace(/[:.]/g, '-');
+  const runDir = join(CHAOS_TMP, `${options.label}-${options.store}-${options.seed}-${stamp}`);
+  await mkdir(runDir, { recursive: true });
+  const events = createWriteStream(join(runDir, 'events.log'));
+  const elapsed = () => `+${((Date.now() - started) / 1000).toFixed(3)}s`;
+  const note = (line: string, show = false) => {
+    events.write(`${new Date().toISOString()} ${elapsed()} ${line}\n`);
+    if (show) print(`[chaos ${options.store} ${elapsed()}] ${line}`);
+  };
+  const problems: string[] = [];
+  note(
+    `run ${options.label}, store ${options.store}, ${options.instances} instance(s), seed ${options.seed} (CHAOS_SEED=${options.seed} repeats its plan)`,
+    true,
+  );
+  note(`options: ${JSON.stringify(options)}`);
+
+  const random = seededRandom(options.seed);
+  const faultRandom = random.fork();
+  const shopperRandoms = random.fork();
+
+  // The store.
+  let database: ChaosDatabase | undefined;
+  let dataDir: DataDir | undefined;
+  if (options.store === 'postgres') {
+    database = await createChaosDatabase(options.postgresUrl);
+    note(`database ${database.name} created`);
+  } else {
+    // A fresh folder (a copy of an initialised one: a new embedded database takes seconds to make).
+    dataDir = await freshDataDir();
+    note(`embedded database in ${dataDir.dir}`);
+  }
+  const storeEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir?.dir ?? '' };
+
+  // The gateway, with webhooks to every instance.
+  const webhookKey = randomBytes(32).toString('hex');
+  const ports = await Promise.all(Array.from({ length: options.instances }, () => freePort()));
+  const names = ports.map((_, i) => String.fromCharCode(65 + i));
+  let shopperResultCallsMade = 0;
+  let shopperResultCallsFailed = 0;
+  let lastShopperResultCall = 0;
+  // The proxies' shared faults and counts, and a webhook relay in front of each instance's POST /api/webhooks.
+  const control = proxyControl({ unavailable: options.status503, timeout: options.statusTimeout });
+  const relays: FaultProxy[] = [];
+  for (const [i, port] of ports.entries()) {
+    relays.push(
+      await startWebhookRelay({ target: `http://127.0.0.1:${port}/api/webhooks`, instance: names[i] ?? '?', key: webhookKey, control }),
+    );
+  }
+  const sandbox: SandboxProcess = await startSandboxProcess({
+    webhooks: relays.map((relay) => ({ url: `${relay.url}/api/webhooks`, key: webhookKey })),
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    webhookTimeoutMs: options.webhookTimeoutMs,
+    seed: options.seed,
+    onLog: (line) => {
+      if (line.startsWith('shopper result call')) {
+        shopperResultCallsMade++;
+        if (!/ -> 2\d\d$/.test(line)) shopperResultCallsFailed++;
+        lastShopperResultCall = Date.now();
+      }
+      note(`gateway: ${line}`);
+    },
+  });
+  note(`sandbox gateway at ${sandbox.url} (pid ${sandbox.pid})`);
+
+  // A fault proxy in front of the gateway for each instance.
+  const proxies: FaultProxy[] = [];
+  for (const name of names) {
+    proxies.push(
+      await startFaultProxy({ target: sandbox.url, instance: name, control, random: faultRandom.fork(), log: (line) => note(line) }),
+    );
+  }
+
+  // The merchant servers.
+  const merchants: MerchantInstance[] = names.map((name, i) =>
+    merchantInstance({
+      name,
+      port: ports[i] ?? 0,
+      logFile: join(runDir, `merchant-${name}.log`),
+      env: {
+        ...baseEnv(),
+        APP_STOREFRONTS: '',
+        WPWL_BASE_URL: proxies[i]?.url ?? '',
+        WPWL_ACCESS_TOKEN: sandbox.accessToken,
+        WPWL_ENTITY_ID: sandbox.entityId,
+        WPWL_WEBHOOK_KEY: webhookKey,
+        ...storeEnv,
+      },
+      onUnexpectedExit: (which, how) => {
+        const line = `merchant ${which} exited by itself (${how})`;
+        problems.push(line);
+        note(line, true);
+      },
+    }),
+  );
+
+  let sandboxClosed = false;
+  try {
+    for (const merchant of merchants) {
+      const t = Date.now();
+      await merchant.start();
+      note(`merchant ${merchant.name} listening at ${merchant.url} (${Date.now() - t} ms)`);
+    }
+
+    const productsAnswer = await http(`${merchants[0]?.url}/api/products`);
+    const products = (jsonOf(productsAnswer)?.products ?? []) as Array<{ id: string }>;
+    if (products.length === 0) throw new Error(`no products: ${productsAnswer.status} ${productsAnswer.text.slice(0, 200)}`);
+
+    const plans = planShoppers(options.shoppers, {
+      random: random.fork(),
+      shares: { neverRead: options.neverRead, decline: options.declines, threeDs: options.threeDs },
+      products: products.map((p) => p.id),
+      instances: options.instances,
+      seed: options.seed,
+      addresses: SHOPPER_ADDRESSES,
+    });
+    const randoms = plans.map(() => shopperRandoms.fork());
+
+    // What is in flight, for the kills' labels.
+    const checkoutsInFlight = names.map(() => 0);
+    const awaitingRead = new Set<number>();
+    let paidUnread = 0;
+    let finished = 0;
+    let shoppersDone = false;
+
+    // Kills: armed for a kind of moment, fired when it comes.
+    type Armed = { aim: KillAim; fire: (instance: number, detail: string) => Promise<void> };
+    let armed: Armed | undefined;
+    const kills: KillRecord[] = [];
+    const onGatewayAnswer = (event: GatewayAnswerEvent): Promise<void> | undefined => {
+      const instance = names.indexOf(event.instance);
+      if (event.operation === 'checkout' && armed?.aim === 'checkout') {
+        const { fire } = armed;
+        armed = undefined;
+        // Before the merchant hears of the checkout the gateway made, or just after (the order being stored, the answer on its way).
+        if (faultRandom.chance(0.5)) return fire(instance, 'the gateway has made a checkout; its answer is held from the merchant');
+        setTimeout(() => void fire(instance, 'the gateway answered a checkout; the merchant is storing its order'), faultRandom.int(0, 15));
+        return undefined;
+      }
+      if (event.operation === 'statusRead' && armed?.aim === 'statusRead') {
+        const { fire } = armed;
+        armed = undefined;
+        return fire(
+          instance,
+          `the gateway answered the status read of ${short(event.checkoutId ?? '')}; the answer is held from the merchant`,
+        );
+      }
+      return undefined;
+    };
+    control.onGatewayAnswer = onGatewayAnswer;
+    // A webhook aim: the merchant killed while it records a delivery, or once it answered (the answer lost).
+    let answeredAim: number | undefined;
+    control.onWebhook = (event: WebhookEvent): Promise<void> | undefined => {
+      const instance = names.indexOf(event.instance);
+      if (event.stage === 'answered' && event.delivery === answeredAim && armed?.aim === 'webhook') {
+        const { fire } = armed;
+        armed = undefined;
+        answeredAim = undefined;
+        return fire(
+          instance,
+          `merchant ${event.instance} answered ${event.status} to a webhook (${event.what}); the answer is lost on the way`,
+        );
+      }
+      if (event.stage !== 'sent' || armed?.aim !== 'webhook' || answeredAim !== undefined) return undefined;
+      if (faultRandom.chance(0.5)) {
+        answeredAim = event.delivery;
+        return undefined;
+      }
+      const { fire } = armed;
+      armed = undefined;
+      return fire(instance, `a webhook (${event.what}) has reached merchant ${event.instance}, which is recording it`);
+    };
+
+    const killOnce = async (n: number, aim: KillAim): Promise<void> => {
+      type Hit = { instance: number; detail: string; snapshot: string; webhooksPending?: number };
+      let hit: Hit | undefined;
+      let firing: Promise<void> | undefined;
+      const fire = (instance: number, detail: string, webhooksPending?: number): Promise<void> => {
+        firing ??= (async () => {
+          const merchant = merchants[instance] as MerchantInstance;
+          const name = names[instance] ?? '?';
+          const snapshot = `${checkoutsInFlight[instance]} checkout request(s) and ${control.webhooksAtMerchant[name] ?? 0} webhook delivery(ies) open on it, ${awaitingRead.size} payment(s) awaiting their status read, ${paidUnread} paid and never to be read`;
+          await merchant.kill();
+          hit = { instance, detail, snapshot, ...(webhooksPending !== undefined ? { webhooksPending } : {}) };
+        })();
+        return firing;
+      };
+      armed = { aim, fire };
+      await until(() => firing !== undefined, 10_000, 10);
+      armed = undefined;
+      answeredAim = undefined;
+      let actualAim: KillRecord['aim'] = aim;
+      if (!firing) {
+        actualAim = 'random';
+        void fire(faultRandom.int(0, merchants.length - 1), `no ${aim} moment came within 10 s: a random moment`);
+      }
+      await firing;
+      if (!hit) throw new Error('kill: no instance was killed');
+      const { instance, detail, snapshot, webhooksPending } = hit as Hit;
+      const killedAt = Date.now();
+      const pending = webhooksPending ?? (await sandbox.webhookStats()).pending;
+      const merchant = merchants[instance] as MerchantInstance;
+      const label = `${detail}. In flight: ${snapshot}, ${pending} webhook deliveries pending`;
+      note(`KILL ${n} (SIGKILL) merchant ${merchant.name} [${actualAim}]: ${label}`, true);
+      const down = faultRandom.int(200, 2000);
+      await sleep(down);
+      const t = Date.now();
+      await merchant.start();
+      const record: KillRecord = {
+        at: killedAt - started,
+        instance: merchant.name,
+        aim: actualAim,
+        label,
+        downMs: Date.now() - killedAt,
+        startMs: Date.now() - t,
+      };
+      kills.push(record);
+      note(`merchant ${merchant.name} up again: ${record.downMs} ms down (restart took ${record.startMs} ms)`, true);
+    };
+
+    const aims: KillAim[] = ['checkout', 'payment', 'statusRead', 'webhook'];
+    const firstAim = random.int(0, aims.length - 1);
+    const killLoop = (async () => {
+      for (let n = 1; n <= options.kills; n++) {
+        // Spread over the first 85 % of the shoppers, a little jitter each.
+        const at = Math.floor(options.shoppers * (0.05 + (0.8 * (n - 1)) / Math.max(1, options.kills)) + random.int(0, 2));
+        await until(() => finished >= at || shoppersDone, 15 * 60_000);
+        await killOnce(n, aims[(firstAim + n - 1) % aims.length] as KillAim);
+      }
+    })();
+
+    // Webhook faults, switched as the run goes; status faults forced at two random moments.
+    // Each phase lasts its share of the shoppers and at least until its fault happened once.
+    const phases: Array<{ name: string; faults: RemoteWebhookFaults; happened: (stats: WebhookStats) => number }> = [
+      { name: 'duplicates', faults: { duplicate: options.webhookDuplicate }, happened: (s) => s.duplicated },
+      { name: 'reordered', faults: { reorder: true, reorderWindowMs: 250 }, happened: (s) => s.reordered },
+      { name: 'delayed', faults: { delayMs: [200, 3000] }, happened: (s) => s.delayed },
+      { name: 'failed first', faults: { failFirst: options.webhookFailFirst }, happened: (s) => s.failedFirst },
+      {
+        name: 'all at once',
+        faults: { duplicate: options.webhookDuplicate / 2, reorder: true, reorderWindowMs: 150, delayMs: [0, 1000], failFirst: 1 },
+        happened: (s) => s.duplicated + s.reordered + s.delayed + s.failedFirst,
+      },
+    ];
+    for (let i = phases.length - 1; i > 0; i--) {
+      const j = random.int(0, i);
+      [phases[i], phases[j]] = [phases[j] as (typeof phases)[number], phases[i] as (typeof phases)[number]];
+    }
+    const phaseLoop = (async () => {
+      for (const [i, phase] of phases.entries()) {
+        if (shoppersDone) break;
+        const before = phase.happened(await sandbox.webhookStats());
+        await sandbox.setWebhookFaults(phase.faults);
+        note(`webhook faults now: ${phase.name} ${JSON.stringify(phase.faults)}`, true);
+        const nextAt = Math.floor((options.shoppers * (i + 1)) / phases.length);
+        await until(
+          async () => shoppersDone || (finished >= nextAt && phase.happened(await sandbox.webhookStats()) > before),
+          15 * 60_000,
+          200,
+        );
+      }
+    })();
+    const forcedLoop = (async () => {
+      for (const [fault, share] of [
+        ['unavailable', 0.2 + random() * 0.2],
+        ['timeout', 0.5 + random() * 0.2],
+      ] as const) {
+        await until(() => finished >= options.shoppers * share || shoppersDone, 15 * 60_000);
+        control.queue.push(fault);
+        note(`the next status read will be ${fault === 'unavailable' ? 'answered 503' : 'held until the merchant gives up'}`);
+      }
+    })();
+
+    // The shoppers.
+    const context = {
+      merchantUrls: merchants.map((m) => m.url),
+      sandboxUrl: sandbox.url,
+      onCheckoutSent: (_shopper: number, instance: number) => {
+        checkoutsInFlight[instance] = (checkoutsInFlight[instance] ?? 0) + 1;
+      },
+      onCheckoutDone: (_shopper: number, instance: number) => {
+        checkoutsInFlight[instance] = (checkoutsInFlight[instance] ?? 1) - 1;
+      },
+      onPaid: (shopper: number, readInstance: number, willRead: boolean) => {
+        if (willRead) awaitingRead.add(shopper);
+        else paidUnread++;
+        if (armed?.aim === 'payment') {
+          const { fire } = armed;
+          armed = undefined;
+          const kind = plans[shopper]?.kind ?? 'success';
+          void fire(
+            readInstance,
+            `shopper ${shopper} has just paid (${KIND_WORDS[kind]}); ${willRead ? 'its status read is next' : 'it will never read its result'}`,
+          );
+        }
+      },
+      onReadDone: (shopper: number) => {
+        awaitingRead.delete(shopper);
+      },
+      log: (line: string) => note(line),
+    };
+    const shoppers: ShopperRecord[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        while (next < plans.length) {
+          const plan = plans[next++];
+          if (!plan) break;
+          const record = await shop(plan, context, randoms[plan.index] ?? random);
+          shoppers[plan.index] = record;
+          finished++;
+          note(
+            `shopper ${plan.index} (${plan.kind}${plan.readsResult ? '' : ', no result page'}): ${record.outcome}, order ${record.orderId ?? '-'}, checkout ${short(record.checkoutId ?? '-')}${Object.keys(record.errors).length ? `, met ${JSON.stringify(record.errors)}` : ''}`,
+          );
+        }
+      }),
+    );
+    shoppersDone = true;
+    note(`all ${plans.length} shoppers done`, true);
+    await Promise.all([killLoop, phaseLoop, forcedLoop]);
+
+    // The gateway's clock moves on: its call to the shopper result URL for each payment not read.
+    for (const merchant of merchants) if (!merchant.up) await merchant.start();
+    const callsBefore = shopperResultCallsMade;
+    const moved = Date.now();
+    await sandbox.advanceClock(CLOCK_MOVE_MS);
+    note(`CLOCK the gateway's clock moved on ${CLOCK_MOVE_MS / 60_000} minutes`, true);
+    // Until the calls are answered and the reads they start are done.
+    await until(
+      () => Date.now() - moved > 3000 && control.inFlight === 0 && Date.now() - Math.max(lastShopperResultCall, moved) > 2500,
+      60_000,
+      100,
+    );
+    note(`${shopperResultCallsMade - callsBefore} shopper result call(s) made after the clock move`, true);
+
+    try {
+      await sandbox.webhooksSettled(120_000);
+    } catch (error) {
+      problems.push(`webhooks not settled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const webhookStats = await sandbox.webhookStats();
+    const payments = await sandbox.payments();
+    note(`webhooks settled: ${JSON.stringify(webhookStats)}`, true);
+
+    for (const merchant of merchants) await merchant.stop();
+    for (const merchant of merchants) await merchant.closeLog();
+    await Promise.all([...proxies, ...relays].map((proxy) => proxy.close()));
+    await sandbox.close();
+    sandboxClosed = true;
+
+    let orders: OrderRecord[] = [];
+    try {
+      orders = await readOrders(database ? { url: database.url } : { dataDir: dataDir?.dir ?? '' });
+    } catch (error) {
+      problems.push(`could not read the merchant's orders: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const views = shoppers
+      .filter((s) => s.checkoutId && s.orderId)
+      .map((s) => ({
+        shopper: s.plan.index,
+        checkoutId: s.checkoutId ?? '',
+        orderId: s.orderId ?? '',
+        ...(s.shown ? { shown: s.shown } : {}),
+      }));
+    const reconciliation = reconcile(payments, orders, views);
+    for (const [kind, list] of Object.entries({
+      lost: reconciliation.lost,
+      duplicated: reconciliation.duplicated,
+      wrong: reconciliation.wrong,
+      'left pending': reconciliation.leftPending,
+    })) {
+      for (const line of list) note(`${kind.toUpperCase()}: ${line}`);
+    }
+    const result: ChaosResult = {
+      options,
+      runDir,
+      durationMs: Date.now() - started,
+      shoppers,
+      kills,
+      webhookStats,
+      proxy: { statusReads: control.counts.statusReads, unavailable: control.counts.unavailable, timeouts: control.counts.timeouts },
+      clockMoves: 1,
+      shopperResultCalls: { made: shopperResultCallsMade, failed: shopperResultCallsFailed },
+      payments,
+      orders,
+      reconciliation,
+      problems,
+    };
+    note(`done in ${(result.durationMs / 1000).toFixed(1)} s`, true);
+    return result;
+  } finally {
+    await Promise.all(merchants.map((m) => m.stop().catch(() => undefined)));
+    await Promise.all(merchants.map((m) => m.closeLog().catch(() => undefined)));
+    await Promise.all([...proxies, ...relays].map((p) => p.close().catch(() => undefined)));
+    if (!sandboxClosed) await sandbox.close().catch(() => undefined);
+    if (database && !options.keepDatabase)
+      await database.drop().catch((error: unknown) => note(`could not drop ${database?.name}: ${String(error)}`));
+    if (dataDir && !options.keepDatabase) dataDir.remove();
+    await new Promise<void>((resolve) => events.end(() => resolve()));
+  }
+}
+
+const KIND_WORDS: Record<ShopperKind, string> = {
+  success: 'success card',
+  decline: 'decline card',
+  threeDsComplete: '3-D Secure, completed',
+  threeDsFail: '3-D Secure, failed',
+  threeDsAbandon: '3-D Secure, abandoned',
+};
+
+/** The environment the merchant servers inherit: this process's, less anything that would choose their store or gateway. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || /^(WPWL_|DATA_DIR$|DATABASE_URL$|PORT$|HOST$|SANDBOX_PORT$|PUBLIC_URL$|APP_STOREFRONTS$)/.test(name))
+      continue;
+    env[name] = value;
+  }
+  return env;
+}

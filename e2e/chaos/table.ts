@@ -1,0 +1,91 @@
+// Owns the chaos run's figure: one table, one column per run, that fits on a
+// screen; and the checks a run must pass (nothing lost, duplicated, wrong or
+// left pending, and every kind of fault actually happened).
+import type { ChaosResult } from './run.js';
+
+type Row = [label: string, value: (r: ChaosResult) => string | number];
+
+const count = <T>(items: readonly T[], test: (item: T) => boolean) => items.filter(test).length;
+
+const ROWS: Row[] = [
+  ['store', (r) => (r.options.store === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)')],
+  ['instances', (r) => r.options.instances],
+  ['seed', (r) => r.options.seed],
+  [
+    'shoppers (success / decline / 3DS)',
+    (r) => {
+      const s = r.shoppers;
+      const threeDs = count(s, (x) => x.plan.kind.startsWith('threeDs'));
+      return `${s.length} (${count(s, (x) => x.plan.kind === 'success')} / ${count(s, (x) => x.plan.kind === 'decline')} / ${threeDs}: ${count(s, (x) => x.plan.kind === 'threeDsComplete')} ok, ${count(s, (x) => x.plan.kind === 'threeDsFail')} failed, ${count(s, (x) => x.plan.kind === 'threeDsAbandon')} left)`;
+    },
+  ],
+  ['never read their result page', (r) => count(r.shoppers, (x) => !x.plan.readsResult)],
+  [
+    'result pages: final / pending / unknown / gave up',
+    (r) =>
+      `${count(r.shoppers, (x) => x.outcome === 'final verdict')} / ${count(r.shoppers, (x) => x.outcome === 'left on pending')} / ${count(r.shoppers, (x) => x.outcome === 'unknown order')} / ${count(r.shoppers, (x) => x.outcome === 'gave up')}`,
+  ],
+  [
+    'kills (checkout / status read / paid / webhook / any)',
+    (r) =>
+      `${r.kills.length} (${(['checkout', 'statusRead', 'payment', 'webhook', 'random'] as const).map((aim) => count(r.kills, (k) => k.aim === aim)).join(' / ')})`,
+  ],
+  ['longest downtime', (r) => (r.kills.length ? `${(Math.max(...r.kills.map((k) => k.downMs)) / 1000).toFixed(1)} s` : '-')],
+  ['webhooks sent (attempts)', (r) => `${r.webhookStats.notifications} (${r.webhookStats.attempts})`],
+  ['webhooks duplicated', (r) => r.webhookStats.duplicated],
+  ['webhooks reordered', (r) => r.webhookStats.reordered],
+  ['webhooks delayed', (r) => r.webhookStats.delayed],
+  ['webhooks failed first', (r) => r.webhookStats.failedFirst],
+  ['webhook retries', (r) => r.webhookStats.retried],
+  ['webhooks given up', (r) => r.webhookStats.failed],
+  ['status reads', (r) => r.proxy.statusReads],
+  ['status reads 503', (r) => r.proxy.unavailable],
+  ['status reads timing out', (r) => r.proxy.timeouts],
+  ['clock +29 min (result calls)', (r) => `${r.clockMoves} (${r.shopperResultCalls.made})`],
+  [
+    'payments taken / refused / pending',
+    (r) => `${r.reconciliation.paymentsTaken} / ${r.reconciliation.paymentsRejected} / ${r.reconciliation.paymentsPending}`,
+  ],
+  ['orders / paid', (r) => `${r.reconciliation.orders} / ${r.reconciliation.paidOrders}`],
+  ['**lost**', (r) => r.reconciliation.lost.length],
+  ['**duplicated**', (r) => r.reconciliation.duplicated.length],
+  ['**wrong**', (r) => r.reconciliation.wrong.length],
+  ['**left pending**', (r) => r.reconciliation.leftPending.length],
+  ['other problems', (r) => r.problems.length],
+  ['duration', (r) => `${(r.durationMs / 1000).toFixed(1)} s`],
+];
+
+/** A Markdown table, one column per run. */
+export function chaosTable(results: readonly ChaosResult[]): string {
+  const header = ['', ...results.map((r) => `${r.options.label} run`)];
+  const rows = ROWS.map(([label, value]) => [label, ...results.map((r) => String(value(r)))]);
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length), 3));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/** Why a run failed, one line each; empty when it passed. */
+export function chaosFailures(result: ChaosResult): string[] {
+  const r = result.reconciliation;
+  const failures = [
+    ...r.lost.map((line) => `lost: ${line}`),
+    ...r.duplicated.map((line) => `duplicated: ${line}`),
+    ...r.wrong.map((line) => `wrong: ${line}`),
+    ...r.leftPending.map((line) => `left pending: ${line}`),
+    ...result.problems,
+  ];
+  const faults: Array<[string, number]> = [
+    ['merchant kills', result.kills.length],
+    ['webhook duplicates', result.webhookStats.duplicated],
+    ['webhook reorders', result.webhookStats.reordered],
+    ['webhook delays', result.webhookStats.delayed],
+    ['webhook attempts failed first', result.webhookStats.failedFirst],
+    ['webhook retries', result.webhookStats.retried],
+    ['status reads 503', result.proxy.unavailable],
+    ['status reads timing out', result.proxy.timeouts],
+    ['shopper result calls after the clock move', result.shopperResultCalls.made],
+  ];
+  for (const [name, n] of faults) if (n === 0) failures.push(`no ${name} happened`);
+  if (result.kills.length < result.options.kills) failures.push(`${result.kills.length} kills of ${result.options.kills} planned`);
+  return failures;
+}
