@@ -6,6 +6,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMerchantServer } from '../examples/merchant-server/src/server.js';
 import { OrderStore } from '../examples/merchant-server/src/store.js';
 import { freshDataDir, type DataDir } from './support/data-dir.js';
 import { readMerchantVerdict, submitCardAsShopper } from './support/merchant.js';
@@ -42,6 +43,15 @@ async function checkout(shopUrl: string, cartKey: string): Promise<{ checkoutId:
   });
   expect(response.status).toBe(201);
   return (await response.json()) as { checkoutId: string; orderId: string; amount: string };
+}
+
+async function checkoutAnswer(shopUrl: string, cartKey: string, renew?: string): Promise<{ status: number; body: Record<string, any> }> {
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: [{ productId: 'tea-sencha', quantity: 1 }], cartKey, ...(renew ? { renew } : {}) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
 async function pay(world: World, checkoutId: string, card?: string): Promise<void> {
@@ -130,6 +140,51 @@ describe('one instance on the embedded database', () => {
     expect(statusReadsOf(world, declinedOrder.checkoutId)).toBe(0);
   });
 
+  it("settles nothing from a payment that names another order: a shopper's own form cannot decline a stranger's order", async () => {
+    const shop = await start();
+    const victim = await checkout(shop.url, cartKey(150));
+    const attacker = await checkout(shop.url, cartKey(151));
+    // The attacker pays their own checkout with a declined card, naming the victim's order in the widget's form.
+    const declined = await submitCardAsShopper(world.sandbox.url, attacker.checkoutId, DECLINE_CARD, {
+      merchantTransactionId: victim.orderId,
+    });
+    expect(declined.status).toBe(400);
+    await world.sandbox.webhooksSettled(15_000);
+    await pay(world, victim.checkoutId);
+    expect((await readMerchantVerdict(shop.url, resourcePathOf(victim.checkoutId))).body).toMatchObject({
+      ok: true,
+      orderId: victim.orderId,
+    });
+  });
+
+  it('hands one cart one checkout, however many requests ask at once; a paid checkout is never replaced', async () => {
+    const shop = await start();
+    const key = cartKey(160);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => checkoutAnswer(shop.url, key)));
+    expect(new Set(answers.map((answer) => answer.body.checkoutId)).size).toBe(1);
+    const checkoutId = String(answers[0]?.body.checkoutId);
+    // Paid in one tab whose result page has not run; another tab asks for a new checkout in its place.
+    await pay(world, checkoutId);
+    const renewed = await checkoutAnswer(shop.url, key, checkoutId);
+    expect(renewed).toMatchObject({ status: 409, body: { error: { code: 'CART_ALREADY_PAID' } } });
+  });
+
+  it('refuses to start with a webhook key that is not 64 hex characters, naming the variable', async () => {
+    await expect(
+      startMerchantServer({ gateway: world.gateway, webhookKey: 'f'.repeat(63), database: { dataDir: data.dir }, port: 0 }),
+    ).rejects.toThrow(/WPWL_WEBHOOK_KEY\) must be the 64 hexadecimal characters/);
+  });
+
+  it("limits the status reads a page request's resourcePath starts, as the status API does", async () => {
+    const shop = await start();
+    const order = await checkout(shop.url, cartKey(170));
+    const page = `${shop.url}/core-storefront/result.html?resourcePath=${encodeURIComponent(resourcePathOf(order.checkoutId))}`;
+    for (let n = 0; n < 60; n++) expect((await fetch(page)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A burst of 20 per order at most (STATUS_READS_PER_ORDER), not one per request.
+    expect(statusReadsOf(world, order.checkoutId)).toBeLessThanOrEqual(21);
+  });
+
   it('refuses a notification it cannot authenticate and changes nothing; answers 2xx for an order it never made', async () => {
     const shop = await start();
     const order = await checkout(shop.url, cartKey(200));
@@ -172,6 +227,7 @@ describe('two instances on one PostgreSQL', () => {
   let admin: pg.Client;
   let databaseName: string;
   let databaseUrl: string;
+  let publicUrl: string;
   const instances: MerchantProcess[] = [];
   const ports: number[] = [];
 
@@ -184,11 +240,15 @@ describe('two instances on one PostgreSQL', () => {
     url.pathname = `/${databaseName}`;
     databaseUrl = url.href;
     ports.push(await freePort(), await freePort());
+    // Both behind one address, as instances behind a load balancer are: the shopper result URL is the same whichever prepared it.
+    publicUrl = `http://127.0.0.1:${ports[0]}`;
     world = await startGateway(ports);
     // Both start at once: the schema is made once, whichever migrates first.
     instances.push(
       ...(await Promise.all(
-        ports.map((port) => startMerchantProcess({ port, gateway: world.gateway, webhookKey: world.key, database: { url: databaseUrl } })),
+        ports.map((port) =>
+          startMerchantProcess({ port, gateway: world.gateway, webhookKey: world.key, database: { url: databaseUrl }, publicUrl }),
+        ),
       )),
     );
   });
@@ -227,6 +287,11 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect((await readMerchantVerdict(instances[0].url, resourcePathOf(second.checkoutId))).body).toMatchObject({ ok: false });
 
+    // Two instances asked for one cart at the same moment: one checkout.
+    const key = cartKey(302);
+    const both = await Promise.all([checkoutAnswer(a.url, key), checkoutAnswer(b.url, key), checkoutAnswer(a.url, key)]);
+    expect(new Set(both.map((answer) => answer.body.checkoutId)).size).toBe(1);
+
     await world.sandbox.webhooksSettled(15_000);
     const store = await OrderStore.open({ url: databaseUrl });
     try {
@@ -234,6 +299,7 @@ describe('two instances on one PostgreSQL', () => {
       expect(orders.map((stored) => [stored.orderId, stored.paid, stored.verdict?.ok])).toEqual([
         [order.orderId, true, true],
         [second.orderId, false, false],
+        [both[0]!.body.orderId, false, undefined],
       ]);
     } finally {
       await store.close();

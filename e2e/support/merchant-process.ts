@@ -15,6 +15,8 @@ export interface MerchantProcessConfig {
   webhookKey: string;
   /** `{ dataDir }` for the embedded database, `{ url }` for PostgreSQL. */
   database: { dataDir: string } | { url: string };
+  /** The one address shoppers reach the instances at (PUBLIC_URL), when several serve one shop. */
+  publicUrl?: string;
   /** Receives every line the process prints. */
   onLine?: (line: string) => void;
 }
@@ -52,6 +54,7 @@ export function startMerchantProcess(config: MerchantProcessConfig): Promise<Mer
     WPWL_ACCESS_TOKEN: config.gateway.accessToken,
     WPWL_ENTITY_ID: config.gateway.entityId,
     WPWL_WEBHOOK_KEY: config.webhookKey,
+    ...(config.publicUrl ? { PUBLIC_URL: config.publicUrl } : {}),
     ...('url' in config.database ? { DATABASE_URL: config.database.url } : { DATA_DIR: config.database.dataDir }),
   };
   const child = spawn(process.execPath, [mainScript], { env, stdio: ['ignore', 'pipe', 'pipe'] });

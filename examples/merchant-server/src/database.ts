@@ -60,6 +60,11 @@ const MIGRATIONS: readonly string[] = [
      added_at timestamptz NOT NULL,
      PRIMARY KEY (shopper_id, registration_id)
    );`,
+  // Who is deciding a cart's checkout right now, on any instance (see OrderStore.withCart).
+  `CREATE TABLE cart_claims (
+     cart_key text PRIMARY KEY,
+     claimed_until timestamptz NOT NULL
+   );`,
 ];
 
 /** Any number: every instance of the shop takes the same lock while it migrates. */
@@ -161,30 +166,43 @@ async function openEmbedded(dataDir: string): Promise<Database> {
 }
 
 /**
- * Takes the folder for this process, or says who has it. A lock file names
+ * Takes the folder for this process, or says who has it. The lock file is
+ * created exclusively (two processes starting at once: one wins) and names
  * the owner's pid; a process killed without closing leaves it behind, and a
- * later start takes it over once that pid is gone.
+ * later start takes it over once that pid is gone. Only the owner removes it.
  */
 function claimFolder(dataDir: string): () => void {
   const lockFile = join(dataDir, 'owner.pid');
   if (openFolders.has(dataDir)) throw new Error(`the database folder ${dataDir} is open already in this process`);
-  let owner: number | undefined;
-  try {
-    owner = Number(readFileSync(lockFile, 'utf8').trim());
-  } catch {
-    owner = undefined;
-  }
-  if (owner && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `the database folder ${dataDir} is in use by process ${owner}: one instance per folder (set DATABASE_URL to run several on PostgreSQL)`,
-    );
-  }
-  writeFileSync(lockFile, String(process.pid));
-  openFolders.add(dataDir);
-  return () => {
-    openFolders.delete(dataDir);
-    rmSync(lockFile, { force: true });
+  const readOwner = () => {
+    try {
+      return Number(readFileSync(lockFile, 'utf8').trim()) || undefined;
+    } catch {
+      return undefined;
+    }
   };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      openFolders.add(dataDir);
+      return () => {
+        openFolders.delete(dataDir);
+        if (readOwner() === process.pid) rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = readOwner();
+    if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `the database folder ${dataDir} is in use by process ${owner}: one instance per folder (set DATABASE_URL to run several on PostgreSQL). ` +
+          `If process ${owner} is not a merchant server, it was stopped without closing: remove ${lockFile}.`,
+      );
+    }
+    // Its owner is gone (or was this pid in an earlier life): the lock is stale.
+    rmSync(lockFile, { force: true });
+  }
+  throw new Error(`the database folder ${dataDir} was taken by another process starting at the same moment`);
 }
 
 function isAlive(pid: number): boolean {

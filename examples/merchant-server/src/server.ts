@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createGatewayClient,
   decryptWebhook,
+  isCheckoutId,
   isThreeDSecureFailure,
   isWpwlServerError,
   parseStatusResource,
@@ -24,7 +25,7 @@ import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './c
 import { createNonce, storefrontCsp } from './csp.js';
 import { RateLimiter } from './rate-limit.js';
 import { shopperOf } from './shopper-cookie.js';
-import { OrderStore, type Order, type SettledBy } from './store.js';
+import { CartBusyError, OrderStore, type Order, type SettledBy } from './store.js';
 import type { DatabaseOptions } from './database.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 import { STOREFRONT_FRAMEWORKS } from './storefronts.js';
@@ -154,6 +155,10 @@ export interface MerchantServer {
  * const shop = await startMerchantServer({ gateway: { baseUrl, accessToken, entityId }, port: 0 });
  */
 export async function startMerchantServer(options: MerchantServerOptions): Promise<MerchantServer> {
+  if (options.webhookKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(options.webhookKey.trim())) {
+    // Else every notification would be refused (500) and retried by the gateway for days.
+    throw new Error('webhookKey (WPWL_WEBHOOK_KEY) must be the 64 hexadecimal characters of the webhook secret');
+  }
   const gateway = createGatewayClient({ ...options.gateway, ...options.client });
   const storefronts = (options.storefronts ?? []).map(checkMount);
   const vendor = (options.vendor ?? []).map(checkMount);
@@ -166,8 +171,6 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const readsPerClient = new RateLimiter(STATUS_READS_PER_CLIENT);
   const readsPerOrder = new RateLimiter(STATUS_READS_PER_ORDER);
   const checkoutsPerClient = new RateLimiter(CHECKOUTS_PER_CLIENT);
-  /** Checkouts being prepared, by cart key: requests at once for one cart share one. */
-  const preparing = new Map<string, Promise<Order>>();
   let publicUrl = options.publicUrl ?? '';
 
   const server = createServer((req, res) => {
@@ -205,7 +208,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
-    settleOnShopperResult(url);
+    settleOnShopperResult(url, req);
     if (path === '/') return sendIndex(res);
     if (path === '/favicon.ico') {
       // Pages name their own icon; answering the browser's default probe keeps consoles free of 404s.
@@ -278,47 +281,70 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         if (wait > 0) return tooManyCheckouts(res, wait);
         return sendJson(res, 201, checkoutAnswer(await prepare(cart, amount, shopperResultUrl, shopperId)));
       }
-      // One open checkout per cart, whichever of the shopper's tabs asks (see OrderBook.latestForCart).
+      // One open checkout per cart, whichever of the shopper's tabs asks, on whichever instance.
       const cartKey = input.cartKey;
-      await preparing.get(cartKey)?.catch(() => undefined);
-      // Any order of the cart, not only the latest: a tab may have paid an older checkout.
-      const paid = await orders.paidForCart(cartKey);
-      if (paid) {
-        return sendJson(res, 409, {
-          error: { code: 'CART_ALREADY_PAID', orderId: paid.orderId, message: 'this cart is paid already: its order is complete' },
+      const outcome = await orders.withCart(cartKey, () =>
+        checkoutForCart({ cart, amount, shopperResultUrl, shopperId, cartKey, renew: input.renew, client }),
+      );
+      for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
+      return sendJson(res, outcome.status, outcome.body);
+    } catch (error) {
+      if (error instanceof CartBusyError) {
+        res.setHeader('Retry-After', '1');
+        return sendJson(res, 503, {
+          error: { code: 'CART_BUSY', message: 'this cart is being checked out by another request; try again' },
         });
       }
-      const order = await orders.latestForCart(cartKey);
-      // The same cart with time left to pay: the same checkout, with the time left now. Unless
-      // the shopper asked for a new one in place of it (expired, or more time): then the
-      // first tab to ask replaces it, and the others get that replacement.
-      // The cart key is the shopper's own secret (random, kept in their browser), as the
-      // shopper cookie is: the checkout, with the stored cards it may offer, goes to no one else.
-      const sameCart =
-        order?.shopperResultUrl === shopperResultUrl &&
-        order.lines.length === cart.lines.length &&
-        cart.lines.every((line, i) => order.lines[i]?.productId === line.product.id && order.lines[i]?.quantity === line.quantity);
-      if (
-        order &&
-        sameCart &&
-        !order.verdict &&
-        input.renew !== order.checkoutId &&
-        order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS
-      ) {
-        return sendJson(res, 200, checkoutAnswer(order));
-      }
-      const wait = checkoutsPerClient.take(client);
-      if (wait > 0) return tooManyCheckouts(res, wait);
-      const prepared = prepare(cart, amount, shopperResultUrl, shopperId, cartKey);
-      preparing.set(cartKey, prepared);
-      try {
-        return sendJson(res, 201, checkoutAnswer(await prepared));
-      } finally {
-        if (preparing.get(cartKey) === prepared) preparing.delete(cartKey);
-      }
-    } catch (error) {
       return sendGatewayError(res, error);
     }
+  }
+
+  /**
+   * Decides a cart's checkout, holding the cart (OrderStore.withCart): the
+   * open checkout again, a refusal if the cart is paid, or a new checkout.
+   */
+  async function checkoutForCart(request: {
+    cart: PricedCartOk;
+    amount: string;
+    shopperResultUrl: string;
+    shopperId: string;
+    cartKey: string;
+    renew: unknown;
+    client: string;
+  }): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+    const { cart, shopperResultUrl, cartKey } = request;
+    const cartPaid = (paid: Order) => ({
+      status: 409,
+      body: { error: { code: 'CART_ALREADY_PAID', orderId: paid.orderId, message: 'this cart is paid already: its order is complete' } },
+    });
+    // Any order of the cart, not only the latest: a tab may have paid an older checkout.
+    const paid = await orders.paidForCart(cartKey);
+    if (paid) return cartPaid(paid);
+    const order = await orders.latestForCart(cartKey);
+    // The same cart with time left to pay: the same checkout, with the time left now. Unless
+    // the shopper asked for a new one in place of it (expired, or more time): then the
+    // first tab to ask replaces it, and the others get that replacement.
+    // The cart key is the shopper's own secret (random, kept in their browser), as the
+    // shopper cookie is: the checkout, with the stored cards it may offer, goes to no one else.
+    const sameCart =
+      order?.shopperResultUrl === shopperResultUrl &&
+      order.lines.length === cart.lines.length &&
+      cart.lines.every((line, i) => order.lines[i]?.productId === line.product.id && order.lines[i]?.quantity === line.quantity);
+    if (
+      order &&
+      sameCart &&
+      !order.verdict &&
+      request.renew !== order.checkoutId &&
+      order.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS
+    ) {
+      return { status: 200, body: checkoutAnswer(order) };
+    }
+    const wait = checkoutsPerClient.take(request.client);
+    if (wait > 0) return { status: 429, body: TOO_MANY_CHECKOUTS, headers: { 'Retry-After': String(Math.ceil(wait / 1000)) } };
+    // The checkout about to be replaced may have been paid in a tab whose result page has not
+    // run yet: it stays payable at the gateway, so read it before another goes out for this cart.
+    if (order && !order.verdict && (await settle(order, 'status-read')).ok) return cartPaid(order);
+    return { status: 201, body: checkoutAnswer(await prepare(cart, request.amount, shopperResultUrl, request.shopperId, cartKey)) };
   }
 
   /** What POST /api/checkout answers for an order: what the widget needs, and the time left on this server's clock. */
@@ -423,7 +449,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
    * read the status for that caller, so the server reads it here: otherwise a
    * payment whose result page never ran in the shopper's browser is never recorded.
    */
-  function settleOnShopperResult(url: URL): void {
+  function settleOnShopperResult(url: URL, req: IncomingMessage): void {
     const resourcePath = url.searchParams.get('resourcePath');
     if (!resourcePath) return;
     let checkoutId: string;
@@ -432,6 +458,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     } catch {
       return;
     }
+    // Any page request can carry a resourcePath: the same limits as the status API, or a loop would read the gateway for ever.
+    if (readsPerClient.take(req.socket.remoteAddress ?? 'unknown') > 0 || readsPerOrder.take(checkoutId) > 0) return;
     const settleFromCall = async () => {
       const order = await orders.get(checkoutId);
       if (!order || order.verdict || new URL(order.shopperResultUrl).pathname !== url.pathname) return;
@@ -547,11 +575,11 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     const order = await orderOfNotification(payment);
     if (!order) {
       // Answered 2xx all the same: the gateway would otherwise send it again and again.
-      console.log(`merchant-server: webhook for an order this shop never made (payment ${payment.id ?? '?'})`);
+      console.log(`merchant-server: webhook names no order of this shop, or two different ones (payment ${payment.id ?? '?'})`);
       return sendJson(res, 200, { received: true });
     }
     // The notification carries the checkout id as ndc: verified like the checkout a status read names.
-    const answer = verdictFor(order, { ...payment, ...(payment.ndc ? { checkoutId: payment.ndc } : {}) });
+    const answer = verdictFor(order, { ...payment, checkoutId: order.checkoutId });
     if (!OPEN_OUTCOMES.has(answer.classification) && !order.verdict) {
       openVerdicts.delete(order.checkoutId);
       await keepFinal(order, payment, answer, 'webhook');
@@ -559,13 +587,18 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     return sendJson(res, 200, { received: true });
   }
 
-  /** The order a payment notification is about: merchantTransactionId is the order id; else the checkout id in ndc. */
+  /**
+   * The order a payment notification is about: the checkout it was paid
+   * through (`ndc`), whose order id must also be the payment's
+   * merchantTransactionId when it has one. A shopper's own payment form can
+   * name any merchantTransactionId, so that alone never picks an order: a
+   * notification that names two orders, or none, settles nothing.
+   */
   async function orderOfNotification(payment: PaymentResult): Promise<Order | undefined> {
-    if (payment.merchantTransactionId) {
-      const order = await orders.byOrderId(payment.merchantTransactionId);
-      if (order) return order;
-    }
-    return payment.ndc ? orders.get(payment.ndc) : undefined;
+    if (!payment.ndc || !isCheckoutId(payment.ndc)) return undefined;
+    const order = await orders.get(payment.ndc);
+    if (!order || (payment.merchantTransactionId !== undefined && payment.merchantTransactionId !== order.orderId)) return undefined;
+    return order;
   }
 
   /** The shopper result URL's path: the one asked for if it lies below a storefront, else the first storefront's result page. */
@@ -650,9 +683,13 @@ function tooManyReads(res: ServerResponse, waitMs: number): void {
   sendJson(res, 429, { error: { code: 'TOO_MANY_REQUESTS', message: 'too many status requests; wait and ask again' } });
 }
 
+const TOO_MANY_CHECKOUTS = {
+  error: { code: 'TOO_MANY_CHECKOUTS', message: 'too many new checkouts from this address; wait and try again' },
+};
+
 function tooManyCheckouts(res: ServerResponse, waitMs: number): void {
   res.setHeader('Retry-After', String(Math.ceil(waitMs / 1000)));
-  sendJson(res, 429, { error: { code: 'TOO_MANY_CHECKOUTS', message: 'too many new checkouts from this address; wait and try again' } });
+  sendJson(res, 429, TOO_MANY_CHECKOUTS);
 }
 
 function methodNotAllowed(res: ServerResponse, allowed: string): void {

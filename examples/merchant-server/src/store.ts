@@ -97,8 +97,21 @@ export interface Settlement {
   settledBy: SettledBy;
 }
 
+/** A cart's claim outlives a crashed holder by this much at most. */
+const CART_CLAIM_MS = 30_000;
+/** How long a second request for a cart waits for the first to decide. */
+const CART_CLAIM_WAIT_MS = 15_000;
+const CART_CLAIM_POLL_MS = 50;
+
+/** Another request (on any instance) held the cart longer than a request may wait. */
+export class CartBusyError extends Error {
+  readonly code = 'CART_BUSY';
+}
+
 export class OrderStore {
   readonly #db: Database;
+  /** This process's requests per cart, one after another (the claim row covers other instances). */
+  readonly #cartQueues = new Map<string, Promise<void>>();
 
   private constructor(db: Database) {
     this.#db = db;
@@ -202,6 +215,49 @@ export class OrderStore {
       [checkoutId, JSON.stringify(verdict), verdict.ok, settlement.paymentId ?? null, settlement.settledBy],
     );
     return toOrder(updated!);
+  }
+
+  /**
+   * Runs `work` for one cart at a time, across every instance on this
+   * database: whether to hand out the cart's open checkout or prepare a new
+   * one is decided by one request, and the next sees its order. A claim row
+   * (not a held connection or transaction) marks the cart taken; a holder that
+   * crashed leaves it for {@link CART_CLAIM_MS} at most.
+   */
+  async withCart<T>(cartKey: string, work: () => Promise<T>): Promise<T> {
+    const before = this.#cartQueues.get(cartKey) ?? Promise.resolve();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const mine = before.then(() => released);
+    this.#cartQueues.set(cartKey, mine);
+    await before;
+    try {
+      await this.#claimCart(cartKey);
+      try {
+        return await work();
+      } finally {
+        await this.#db.query('DELETE FROM cart_claims WHERE cart_key = $1', [cartKey]).catch(() => undefined);
+      }
+    } finally {
+      release();
+      if (this.#cartQueues.get(cartKey) === mine) this.#cartQueues.delete(cartKey);
+    }
+  }
+
+  async #claimCart(cartKey: string): Promise<void> {
+    const giveUpAt = Date.now() + CART_CLAIM_WAIT_MS;
+    for (;;) {
+      const taken = await this.#db.query(
+        `INSERT INTO cart_claims (cart_key, claimed_until) VALUES ($1, now() + make_interval(secs => $2))
+         ON CONFLICT (cart_key) DO UPDATE SET claimed_until = excluded.claimed_until
+         WHERE cart_claims.claimed_until < now()
+         RETURNING cart_key`,
+        [cartKey, CART_CLAIM_MS / 1000],
+      );
+      if (taken.length > 0) return;
+      if (Date.now() > giveUpAt) throw new CartBusyError(`cart ${cartKey} is being checked out by another request`);
+      await new Promise((resolve) => setTimeout(resolve, CART_CLAIM_POLL_MS));
+    }
   }
 
   /** The registration ids to offer a shopper, most recent first. */

@@ -48,7 +48,7 @@ export type WebhookInvalidReason =
   | 'body'
   /** The body is larger than `maxBytes`; it was not read further. */
   | 'too-large'
-  /** `X-Initialization-Vector` is missing, repeated, not hexadecimal, or not 12-128 bytes. */
+  /** `X-Initialization-Vector` is missing, repeated, not hexadecimal, or not 1-128 bytes. */
   | 'iv'
   /** `X-Authentication-Tag` is missing, repeated, not hexadecimal, or not 16 bytes. */
   | 'tag'
