@@ -39,7 +39,7 @@ describe('chaos run (pnpm chaos)', () => {
     it.runIf(stores.includes(run.store))(`${run.title}: no payment lost, duplicated, wrong or left pending`, async () => {
       const result = await runChaos(chaosOptions(FULL_DEFAULTS, { store: run.store, instances: run.instances }));
       results.push(result);
-      console.log(`${chaosTable([result])}\n(events: ${result.runDir})`);
+      console.log([chaosTable([result]), ...result.stories, `(events: ${result.runDir})`].join('\n'));
       expect(chaosFailures(result)).toEqual([]);
     });
   }

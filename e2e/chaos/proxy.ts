@@ -50,6 +50,9 @@ export interface WebhookEvent {
   stage: 'sent' | 'answered';
   /** The notification in words (type, payment id, result code, order). */
   what: string;
+  /** The order it names (merchantTransactionId), and whether its result is final (not pending). */
+  orderId?: string;
+  final?: boolean;
   /** The merchant's answer (stage `answered`). */
   status?: number;
 }
@@ -205,12 +208,14 @@ export async function startWebhookRelay(options: {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const delivery = ++deliveries;
-      const what = describeNotification(body, req.headers, options.key);
+      const { what, orderId, final } = describeNotification(body, req.headers, options.key);
       const event = (stage: WebhookEvent['stage'], status?: number): WebhookEvent => ({
         instance,
         delivery,
         stage,
         what,
+        ...(orderId ? { orderId } : {}),
+        final,
         ...(status !== undefined ? { status } : {}),
       });
       // What the run holds the delivery with, once it was sent on (a kill of the merchant).
@@ -284,7 +289,11 @@ export async function startWebhookRelay(options: {
 }
 
 /** A notification in words, decrypted with the run's key (AES-256-GCM, hex body, IV and tag in headers). */
-function describeNotification(body: Buffer, headers: IncomingMessage['headers'], key: string): string {
+function describeNotification(
+  body: Buffer,
+  headers: IncomingMessage['headers'],
+  key: string,
+): { what: string; orderId?: string; final: boolean } {
   try {
     const decipher = createDecipheriv(
       'aes-256-gcm',
@@ -294,9 +303,15 @@ function describeNotification(body: Buffer, headers: IncomingMessage['headers'],
     decipher.setAuthTag(Buffer.from(String(headers['x-authentication-tag']), 'hex'));
     const plain = Buffer.concat([decipher.update(Buffer.from(body.toString('utf8'), 'hex')), decipher.final()]).toString('utf8');
     const { type, payload } = JSON.parse(plain) as { type: string; payload: Record<string, any> };
-    return `${type} ${short(String(payload.id ?? '?'))} ${payload.result?.code ?? ''} for ${payload.merchantTransactionId ?? payload.ndc ?? '?'}`;
+    const code = String(payload.result?.code ?? '');
+    return {
+      what: `${type} ${short(String(payload.id ?? '?'))} ${code} for ${payload.merchantTransactionId ?? payload.ndc ?? '?'}`,
+      ...(typeof payload.merchantTransactionId === 'string' ? { orderId: payload.merchantTransactionId } : {}),
+      // 000.200.xxx: pending.
+      final: type === 'PAYMENT' && !code.startsWith('000.200.'),
+    };
   } catch {
-    return 'a notification that does not decrypt';
+    return { what: 'a notification that does not decrypt', final: false };
   }
 }
 

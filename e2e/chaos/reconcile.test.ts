@@ -34,7 +34,22 @@ describe('chaos reconciliation', () => {
       [{ shopper: 0, checkoutId: 'co1', orderId: 'order-1', shown: final(true) }],
     );
     expect(result).toMatchObject({ paymentsTaken: 1, paymentsRejected: 1, paymentsPending: 1, orders: 4, paidOrders: 1 });
-    expect([...result.lost, ...result.duplicated, ...result.wrong, ...result.leftPending]).toEqual([]);
+    expect([...result.lost, ...result.duplicated, ...result.wrong, ...result.leftPending, ...result.notDurable]).toEqual([]);
+  });
+
+  it('a checkout id handed out without its order stored, or a verdict shown before it was stored, was not durable', () => {
+    const shownAt = Date.parse('2026-01-01T10:00:00Z');
+    const result = reconcile(
+      [payment(1, 'success'), payment(2, 'success')],
+      [order(1, { paid: true, verdict: final(true), settledAt: new Date(shownAt + 1500), settledBy: 'webhook' })],
+      [
+        { shopper: 1, checkoutId: 'co1', orderId: 'order-1', shown: final(true), shownAt },
+        { shopper: 2, checkoutId: 'co2', orderId: 'order-2' },
+      ],
+    );
+    expect(result.notDurable).toHaveLength(2);
+    expect(result.notDurable[0]).toMatch(/shopper 1 was shown success .* stored 1500 ms later/);
+    expect(result.notDurable[1]).toMatch(/shopper 2 was handed checkout co2 of order order-2; the store has no order/);
   });
 
   it('a payment taken whose order is not paid, or missing, is lost (and left pending)', () => {

@@ -14,6 +14,7 @@ export interface OrderRecord {
   /** `duplicateOf`: paid, but another order of the cart was paid first (this payment is to be refunded). */
   verdict?: { ok: boolean; classification: string; code: string; duplicateOf?: string | undefined } | undefined;
   settledBy?: string | undefined;
+  settledAt?: Date | undefined;
   paymentId?: string | undefined;
 }
 
@@ -22,8 +23,9 @@ export interface ShopperView {
   shopper: number;
   checkoutId: string;
   orderId: string;
-  /** The verdict shown, when the status read answered 200 with a final one. */
+  /** The verdict shown, when the status read answered 200 with a final one, and when (ms since the epoch). */
   shown?: { ok: boolean; classification: string; code: string };
+  shownAt?: number;
 }
 
 /** Outcomes that may still change (as the merchant server keeps them): not a final verdict. */
@@ -50,7 +52,15 @@ export interface Reconciliation {
   wrong: string[];
   /** A final payment (taken or refused) whose order has no final verdict. */
   leftPending: string[];
+  /**
+   * An answer a shopper got that the store did not keep: a checkout id whose order is not
+   * stored, or a final verdict shown that was stored only later (by another channel, after a crash).
+   */
+  notDurable: string[];
 }
+
+/** Clock tolerance between the harness and the database when comparing "shown" and "stored" times. */
+const DURABLE_TOLERANCE_MS = 100;
 
 export function reconcile(
   payments: readonly SandboxPayment[],
@@ -67,6 +77,7 @@ export function reconcile(
   const duplicated: string[] = [];
   const wrong: string[] = [];
   const leftPending: string[] = [];
+  const notDurable: string[] = [];
   const describe = (order: OrderRecord | undefined) =>
     order
       ? `order ${order.orderId} (paid ${order.paid}, verdict ${order.verdict ? `${order.verdict.classification} ${order.verdict.code}` : 'none'}${order.settledBy ? `, settled by ${order.settledBy}` : ''})`
@@ -116,6 +127,23 @@ export function reconcile(
     if (paid.length > 1) duplicated.push(`cart ${cartKey}: ${paid.length} paid orders (${paid.map((o) => o.orderId).join(', ')})`);
   }
 
+  const byCheckout = new Map(orders.map((o) => [o.checkoutId, o]));
+  for (const view of views) {
+    const order = byCheckout.get(view.checkoutId);
+    if (!order || order.orderId !== view.orderId) {
+      notDurable.push(
+        `shopper ${view.shopper} was handed checkout ${view.checkoutId} of order ${view.orderId}; the store has ${describe(order)}`,
+      );
+    } else if (view.shown && view.shownAt !== undefined && isFinalVerdict(view.shown) && order.settledAt) {
+      const late = order.settledAt.getTime() - view.shownAt;
+      if (late > DURABLE_TOLERANCE_MS) {
+        notDurable.push(
+          `shopper ${view.shopper} was shown ${view.shown.classification} for ${describe(order)} at ${new Date(view.shownAt).toISOString()}; it was stored ${late} ms later`,
+        );
+      }
+    }
+  }
+
   for (const view of views) {
     if (!view.shown || OPEN_CLASSIFICATIONS.has(view.shown.classification)) continue;
     const payment = (paymentsByCheckout.get(view.checkoutId) ?? [])[0];
@@ -137,5 +165,6 @@ export function reconcile(
     duplicated,
     wrong,
     leftPending,
+    notDurable,
   };
 }

@@ -39,7 +39,7 @@ export const CHAOS_TMP = fileURLToPath(new URL('../.tmp/chaos/', import.meta.url
 /** The gateway's unread-payment call comes 29 minutes after a payment; the clock moves a little past that. */
 const CLOCK_MOVE_MS = 29 * 60_000 + 30_000;
 
-export type KillAim = 'checkout' | 'statusRead' | 'payment' | 'webhook';
+export type KillAim = 'checkout' | 'statusRead' | 'payment' | 'webhook' | 'verdict';
 
 export interface KillRecord {
   /** ms since the run started. */
@@ -69,6 +69,8 @@ export interface ChaosResult {
   reconciliation: Reconciliation;
   /** Anything else that went wrong: a server exiting by itself, webhooks never settled, the store unreadable. */
   problems: string[];
+  /** For each discrepancy, the log lines of its order and the faults around them. */
+  stories: string[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,8 +92,11 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
   await mkdir(runDir, { recursive: true });
   const events = createWriteStream(join(runDir, 'events.log'));
   const elapsed = () => `+${((Date.now() - started) / 1000).toFixed(3)}s`;
+  const logged: string[] = [];
   const note = (line: string, show = false) => {
-    events.write(`${new Date().toISOString()} ${elapsed()} ${line}\n`);
+    const stamped = `${new Date().toISOString()} ${elapsed()} ${line}`;
+    logged.push(stamped);
+    events.write(`${stamped}\n`);
     if (show) print(`[chaos ${options.store} ${elapsed()}] ${line}`);
   };
   const problems: string[] = [];
@@ -213,31 +218,49 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     type Armed = { aim: KillAim; fire: (instance: number, detail: string) => Promise<void> };
     let armed: Armed | undefined;
     const kills: KillRecord[] = [];
+    let checkoutAnsweredAim = false;
     const onGatewayAnswer = (event: GatewayAnswerEvent): Promise<void> | undefined => {
       const instance = names.indexOf(event.instance);
-      if (event.operation === 'checkout' && armed?.aim === 'checkout') {
+      if (event.operation === 'checkout' && armed?.aim === 'checkout' && !checkoutAnsweredAim) {
+        // Before the merchant hears of the checkout the gateway made, just after (the order being
+        // stored), or once the shopper has the checkout id (the next checkout answered).
+        const variant = faultRandom.int(0, 2);
+        if (variant === 2) {
+          checkoutAnsweredAim = true;
+          return undefined;
+        }
         const { fire } = armed;
         armed = undefined;
-        // Before the merchant hears of the checkout the gateway made, or just after (the order being stored, the answer on its way).
-        if (faultRandom.chance(0.5)) return fire(instance, 'the gateway has made a checkout; its answer is held from the merchant');
+        if (variant === 0) return fire(instance, 'the gateway has made a checkout; its answer is held from the merchant');
         setTimeout(() => void fire(instance, 'the gateway answered a checkout; the merchant is storing its order'), faultRandom.int(0, 15));
         return undefined;
       }
       if (event.operation === 'statusRead' && armed?.aim === 'statusRead') {
         const { fire } = armed;
         armed = undefined;
-        return fire(
-          instance,
-          `the gateway answered the status read of ${short(event.checkoutId ?? '')}; the answer is held from the merchant`,
+        const id = short(event.checkoutId ?? '');
+        // Before the merchant has the gateway's answer, or a few ms after (verifying and storing the verdict, answering the shopper).
+        if (faultRandom.chance(0.5))
+          return fire(instance, `the gateway answered the status read of ${id}; the answer is held from the merchant`);
+        const afterMs = faultRandom.int(1, 8);
+        setTimeout(
+          () => void fire(instance, `the merchant got the gateway's answer to the status read of ${id} ${afterMs} ms ago`),
+          afterMs,
         );
+        return undefined;
       }
       return undefined;
     };
     control.onGatewayAnswer = onGatewayAnswer;
     // A webhook aim: the merchant killed while it records a delivery, or once it answered (the answer lost).
     let answeredAim: number | undefined;
+    /** Orders a final webhook has been delivered for (answered 2xx): their verdict was not the status read's to store. */
+    const settledByWebhook = new Set<string>();
     control.onWebhook = (event: WebhookEvent): Promise<void> | undefined => {
       const instance = names.indexOf(event.instance);
+      if (event.stage === 'answered' && event.final && event.orderId && event.status !== undefined && event.status < 300) {
+        settledByWebhook.add(event.orderId);
+      }
       if (event.stage === 'answered' && event.delivery === answeredAim && armed?.aim === 'webhook') {
         const { fire } = armed;
         armed = undefined;
@@ -275,6 +298,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       await until(() => firing !== undefined, 10_000, 10);
       armed = undefined;
       answeredAim = undefined;
+      checkoutAnsweredAim = false;
       let actualAim: KillRecord['aim'] = aim;
       if (!firing) {
         actualAim = 'random';
@@ -304,7 +328,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       note(`merchant ${merchant.name} up again: ${record.downMs} ms down (restart took ${record.startMs} ms)`, true);
     };
 
-    const aims: KillAim[] = ['checkout', 'payment', 'statusRead', 'webhook'];
+    const aims: KillAim[] = ['checkout', 'payment', 'statusRead', 'webhook', 'verdict'];
     const firstAim = random.int(0, aims.length - 1);
     const killLoop = (async () => {
       for (let n = 1; n <= options.kills; n++) {
@@ -348,8 +372,8 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     })();
     const forcedLoop = (async () => {
       for (const [fault, share] of [
-        ['unavailable', 0.2 + random() * 0.2],
-        ['timeout', 0.5 + random() * 0.2],
+        ['unavailable', 0.05 + random() * 0.15],
+        ['timeout', 0.2 + random() * 0.15],
       ] as const) {
         await until(() => finished >= options.shoppers * share || shoppersDone, 15 * 60_000);
         control.queue.push(fault);
@@ -366,6 +390,22 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       },
       onCheckoutDone: (_shopper: number, instance: number) => {
         checkoutsInFlight[instance] = (checkoutsInFlight[instance] ?? 1) - 1;
+      },
+      onCheckoutAnswered: (shopper: number, instance: number) => {
+        if (armed?.aim !== 'checkout' || !checkoutAnsweredAim) return;
+        const { fire } = armed;
+        armed = undefined;
+        void fire(instance, `shopper ${shopper} has just been handed its checkout id`);
+      },
+      onVerdictShown: (shopper: number, instance: number, orderId: string) => {
+        // A verdict the status read itself had to store (no final webhook delivered for the order yet).
+        if (armed?.aim !== 'verdict' || settledByWebhook.has(orderId)) return;
+        const { fire } = armed;
+        armed = undefined;
+        void fire(
+          instance,
+          `shopper ${shopper} has just been shown its final verdict (${KIND_WORDS[plans[shopper]?.kind ?? 'success']}), no final webhook delivered for it yet`,
+        );
       },
       onPaid: (shopper: number, readInstance: number, willRead: boolean) => {
         if (willRead) awaitingRead.add(shopper);
@@ -447,6 +487,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         checkoutId: s.checkoutId ?? '',
         orderId: s.orderId ?? '',
         ...(s.shown ? { shown: s.shown } : {}),
+        ...(s.shownAt !== undefined ? { shownAt: s.shownAt } : {}),
       }));
     const reconciliation = reconcile(payments, orders, views);
     for (const [kind, list] of Object.entries({
@@ -454,9 +495,25 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       duplicated: reconciliation.duplicated,
       wrong: reconciliation.wrong,
       'left pending': reconciliation.leftPending,
+      'not durable': reconciliation.notDurable,
     })) {
       for (const line of list) note(`${kind.toUpperCase()}: ${line}`);
     }
+    // The story of each order found wanting: its lines of the log, and the faults of the run meanwhile.
+    const stories: string[] = [];
+    const told = new Map<string, string[]>();
+    for (const line of [
+      ...reconciliation.lost,
+      ...reconciliation.duplicated,
+      ...reconciliation.wrong,
+      ...reconciliation.leftPending,
+      ...reconciliation.notDurable,
+    ]) {
+      const story = storyOf(line, logged, payments).join('\n    ');
+      told.set(story, [...(told.get(story) ?? []), line]);
+    }
+    for (const [story, lines] of told) stories.push(`${lines.join('\n')}${story ? `\n    ${story}` : ''}`);
+    for (const story of stories) note(`STORY of ${story}`);
     const result: ChaosResult = {
       options,
       runDir,
@@ -470,6 +527,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       payments,
       orders,
       reconciliation,
+      stories,
       problems,
     };
     note(`done in ${(result.durationMs / 1000).toFixed(1)} s`, true);
@@ -484,6 +542,28 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     if (dataDir && !options.keepDatabase) dataDir.remove();
     await new Promise<void>((resolve) => events.end(() => resolve()));
   }
+}
+
+/** The log lines naming the order, checkout or payment of a discrepancy, with the run's faults between the first and the last. */
+function storyOf(discrepancy: string, logged: readonly string[], payments: readonly SandboxPayment[]): string[] {
+  const ids = new Set<string>();
+  for (const match of discrepancy.matchAll(/order-[0-9a-f-]{36}/g)) ids.add(match[0]);
+  for (const match of discrepancy.matchAll(/checkout ([0-9A-F]{8})[0-9A-F]{24}/g)) if (match[1]) ids.add(match[1]);
+  for (const match of discrepancy.matchAll(/payment ([0-9a-f]{32})/g)) if (match[1]) ids.add(match[1]);
+  // The payment and checkout of each order named: the gateway's lines name those.
+  for (const payment of payments) {
+    if (payment.merchantTransactionId && ids.has(payment.merchantTransactionId)) {
+      ids.add(payment.id);
+      if (payment.checkoutId) ids.add(payment.checkoutId.slice(0, 8));
+    }
+  }
+  const verdictLine = / (LOST|DUPLICATED|WRONG|LEFT PENDING|NOT DURABLE|STORY of) /;
+  const own = (line: string) => !verdictLine.test(line) && [...ids].some((id) => line.includes(id));
+  const first = logged.findIndex(own);
+  if (first < 0) return [];
+  const last = logged.length - 1 - [...logged].reverse().findIndex(own);
+  const fault = (line: string) => / (KILL|CLOCK) |merchant \S+ up again|webhook faults now/.test(line);
+  return logged.slice(first, last + 1).filter((line) => own(line) || fault(line));
 }
 
 const KIND_WORDS: Record<ShopperKind, string> = {

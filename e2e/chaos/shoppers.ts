@@ -79,12 +79,17 @@ export interface ShopperRecord {
   currency?: string;
   /** The gateway's answer to the payment POST (the 3-D Secure one's final code after the challenge is not here). */
   paymentCode?: string;
-  /** The last verdict the result page showed (status 200). */
+  /** The last verdict the result page showed (status 200), and when (ms since the epoch). */
   shown?: { ok: boolean; classification: string; code: string };
+  shownAt?: number;
   /** How the visit ended. */
   outcome: 'no checkout' | 'payment refused' | 'left without reading' | 'final verdict' | 'left on pending' | 'unknown order' | 'gave up';
   checkoutAttempts: number;
   readAttempts: number;
+  /** From the first checkout request to the checkout id in hand, ms. */
+  checkoutMs?: number;
+  /** From the payment's answer to the final verdict shown, ms (shoppers who read it). */
+  verdictMs?: number;
   /** Errors met on the way (connection refused, 503 …), counted by kind. */
   errors: Record<string, number>;
 }
@@ -96,8 +101,12 @@ export interface ShopContext {
   /** Told once a checkout request is on its way (instance index). */
   onCheckoutSent?(shopper: number, instance: number): void;
   onCheckoutDone?(shopper: number, instance: number): void;
+  /** Told once the merchant answered a checkout id. */
+  onCheckoutAnswered?(shopper: number, instance: number): void;
   /** Told once the gateway answered the payment POST; `awaitingRead` when a status read will follow. */
   onPaid?(shopper: number, readInstance: number, awaitingRead: boolean): void;
+  /** Told when the result page showed a final verdict (instance index). */
+  onVerdictShown?(shopper: number, instance: number, orderId: string): void;
   /** Told when the result page showed its last answer (or the shopper left). */
   onReadDone?(shopper: number): void;
   log(line: string): void;
@@ -118,7 +127,8 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
 
   // 1. The checkout, as the storefront asks for it; a reload on anything but an answer.
   const checkoutUrl = `${context.merchantUrls[plan.checkoutOn]}/api/checkout`;
-  const until = Date.now() + CHECKOUT_PATIENCE_MS;
+  const checkoutStarted = Date.now();
+  const until = checkoutStarted + CHECKOUT_PATIENCE_MS;
   let shopperResultUrl = '';
   while (!record.checkoutId && Date.now() < until) {
     record.checkoutAttempts++;
@@ -129,6 +139,8 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ items: [{ productId: plan.productId, quantity: plan.quantity }], cartKey: plan.cartKey }),
+        // Longer than the merchant's own wait for a busy cart (15 s), so its answer is seen.
+        timeoutMs: 25_000,
       });
       const body = jsonOf(answer);
       if ((answer.status === 200 || answer.status === 201) && typeof body?.checkoutId === 'string') {
@@ -137,6 +149,8 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
         record.amount = String(body.amount);
         record.currency = String(body.currency);
         shopperResultUrl = String(body.shopperResultUrl);
+        record.checkoutMs = Date.now() - checkoutStarted;
+        context.onCheckoutAnswered?.(plan.index, plan.checkoutOn);
       } else {
         error(`checkout ${answer.status}${body?.error?.code ? ` ${body.error.code}` : ''}`);
         if (answer.status < 500 && answer.status !== 429) {
@@ -203,6 +217,7 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
       context.log(`shopper ${plan.index}: 3-D Secure answer failed: ${caught instanceof Error ? caught.message : String(caught)}`);
     }
   }
+  const paidAt = Date.now();
   context.onPaid?.(plan.index, plan.readOn, plan.readsResult);
   if (!plan.readsResult) {
     record.outcome = 'left without reading';
@@ -236,8 +251,11 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
       const body = jsonOf(answer);
       if (answer.status === 200 && body) {
         record.shown = { ok: body.ok === true, classification: String(body.classification), code: String(body.code) };
+        record.shownAt = Date.now();
         if (!PENDING.has(record.shown.classification)) {
           record.outcome = 'final verdict';
+          record.verdictMs = record.shownAt - paidAt;
+          context.onVerdictShown?.(plan.index, plan.readOn, record.orderId ?? '');
           break;
         }
         // Pending (3-D Secure left unanswered): the page polls a few times, then the shopper leaves.

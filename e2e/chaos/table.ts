@@ -26,9 +26,27 @@ const ROWS: Row[] = [
       `${count(r.shoppers, (x) => x.outcome === 'final verdict')} / ${count(r.shoppers, (x) => x.outcome === 'left on pending')} / ${count(r.shoppers, (x) => x.outcome === 'unknown order')} / ${count(r.shoppers, (x) => x.outcome === 'gave up')}`,
   ],
   [
-    'kills (checkout / status read / paid / webhook / any)',
+    'kills (checkout / status read / paid / webhook / verdict / any)',
     (r) =>
-      `${r.kills.length} (${(['checkout', 'statusRead', 'payment', 'webhook', 'random'] as const).map((aim) => count(r.kills, (k) => k.aim === aim)).join(' / ')})`,
+      `${r.kills.length} (${(['checkout', 'statusRead', 'payment', 'webhook', 'verdict', 'random'] as const).map((aim) => count(r.kills, (k) => k.aim === aim)).join(' / ')})`,
+  ],
+  [
+    'longest wait for a checkout / a verdict',
+    (r) => {
+      const longest = (values: Array<number | undefined>) => {
+        const known = values.filter((v): v is number => v !== undefined);
+        return known.length ? `${(Math.max(...known) / 1000).toFixed(1)} s` : '-';
+      };
+      return `${longest(r.shoppers.map((s) => s.checkoutMs))} / ${longest(r.shoppers.map((s) => s.verdictMs))}`;
+    },
+  ],
+  [
+    'shopper retries (checkout / result page)',
+    (r) => {
+      const retries = (prefix: string) =>
+        r.shoppers.reduce((n, s) => n + Object.entries(s.errors).reduce((m, [k, v]) => m + (k.startsWith(prefix) ? v : 0), 0), 0);
+      return `${retries('checkout')} / ${retries('result page') + retries('status')}`;
+    },
   ],
   ['longest downtime', (r) => (r.kills.length ? `${(Math.max(...r.kills.map((k) => k.downMs)) / 1000).toFixed(1)} s` : '-')],
   ['webhooks sent (attempts)', (r) => `${r.webhookStats.notifications} (${r.webhookStats.attempts})`],
@@ -51,6 +69,7 @@ const ROWS: Row[] = [
   ['**duplicated**', (r) => r.reconciliation.duplicated.length],
   ['**wrong**', (r) => r.reconciliation.wrong.length],
   ['**left pending**', (r) => r.reconciliation.leftPending.length],
+  ['**answered, not stored**', (r) => r.reconciliation.notDurable.length],
   ['other problems', (r) => r.problems.length],
   ['duration', (r) => `${(r.durationMs / 1000).toFixed(1)} s`],
 ];
@@ -72,6 +91,7 @@ export function chaosFailures(result: ChaosResult): string[] {
     ...r.duplicated.map((line) => `duplicated: ${line}`),
     ...r.wrong.map((line) => `wrong: ${line}`),
     ...r.leftPending.map((line) => `left pending: ${line}`),
+    ...r.notDurable.map((line) => `answered, not stored: ${line}`),
     ...result.problems,
   ];
   const faults: Array<[string, number]> = [
