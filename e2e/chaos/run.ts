@@ -1,15 +1,17 @@
-// Owns one chaos run: the sandbox gateway in its own process, fault proxies,
-// the merchant server as one or two processes on one store, shoppers through
-// the merchant API, and faults at random moments: merchant servers SIGKILLed
-// and restarted (aimed at a checkout being created, a status read being
-// answered, a payment just made, webhook deliveries pending), webhook faults
-// switched during the run, status reads answered 503 or held past the
+// Owns one chaos run: the sandbox gateway in its own process, fault proxies
+// and webhook relays, the merchant server as one or two processes on one
+// store, shoppers through the merchant API, and faults at random moments:
+// merchant servers SIGKILLed and restarted (aimed at a checkout being created
+// or just handed out, a status read being answered, a payment just made, a
+// webhook being recorded or just answered, a verdict just shown), webhook
+// faults switched during the run, status reads answered 503 or held past the
 // merchant's deadline, the gateway's clock moved on 29 minutes at the end.
-// Then it reconciles the merchant's orders with the gateway's payments.
-// Every fault is logged with its time in the run folder's events.log.
+// Then it reconciles the merchant's orders with the gateway's payments and
+// with what the shoppers were told. Every fault is logged with its time in
+// the run folder's events.log.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxPayment, WebhookStats } from '@wpwl/sandbox';
@@ -35,6 +37,9 @@ import { planShoppers, shop, type ShopperKind, type ShopperRecord } from './shop
 
 /** Where runs keep their folders (git-ignored). */
 export const CHAOS_TMP = fileURLToPath(new URL('../.tmp/chaos/', import.meta.url));
+
+/** Run folders kept under CHAOS_TMP (the newest); older ones are removed when a run starts. */
+const KEEP_RUNS = 20;
 
 /** The gateway's unread-payment call comes 29 minutes after a payment; the clock moves a little past that. */
 const CLOCK_MOVE_MS = 29 * 60_000 + 30_000;
@@ -90,6 +95,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
   const stamp = new Date(started).toISOString().replace(/[:.]/g, '-');
   const runDir = join(CHAOS_TMP, `${options.label}-${options.store}-${options.seed}-${stamp}`);
   await mkdir(runDir, { recursive: true });
+  await pruneRuns(KEEP_RUNS);
   const events = createWriteStream(join(runDir, 'events.log'));
   const elapsed = () => `+${((Date.now() - started) / 1000).toFixed(3)}s`;
   const logged: string[] = [];
@@ -542,6 +548,17 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     if (dataDir && !options.keepDatabase) dataDir.remove();
     await new Promise<void>((resolve) => events.end(() => resolve()));
   }
+}
+
+async function pruneRuns(keep: number): Promise<void> {
+  const folders = await readdir(CHAOS_TMP, { withFileTypes: true });
+  const runs = await Promise.all(
+    folders
+      .filter((f) => f.isDirectory())
+      .map(async (f) => ({ path: join(CHAOS_TMP, f.name), at: (await stat(join(CHAOS_TMP, f.name))).mtimeMs })),
+  );
+  runs.sort((a, b) => b.at - a.at);
+  await Promise.all(runs.slice(keep).map((run) => rm(run.path, { recursive: true, force: true })));
 }
 
 /** The log lines naming the order, checkout or payment of a discrepancy, with the run's faults between the first and the last. */
