@@ -732,16 +732,40 @@ function sendGatewayError(res: ServerResponse, error: unknown): void {
   sendJson(res, status, { error: { code: error.code, message: error.message } });
 }
 
-/** The whole body, or undefined once it passes `limit` bytes. */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * After a body passes its limit, at most this much more of it is read and
+ * dropped, for at most DRAIN_MS, while the refusal is answered; then the
+ * connection is cut. Closing on unread bytes resets the connection, and the
+ * reset can reach the client before the answer (fetch fails with EPIPE).
+ */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/**
+ * The whole body, or undefined once it passes `limit` bytes. The rest of an
+ * over-limit body is drained within DRAIN_BYTES and DRAIN_MS, not left unread.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let cutOff: NodeJS.Timeout | undefined;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      if (!cutOff) {
+        cutOff = setTimeout(() => req.socket.destroy(), DRAIN_MS).unref();
+        resolve(undefined);
+      }
+      if (size > limit + DRAIN_BYTES) req.socket.destroy();
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+    req.on('close', () => {
+      clearTimeout(cutOff);
+      reject(new Error('request aborted'));
+    });
+  });
 }
 
 async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; message: string }> {

@@ -20,6 +20,27 @@ export const MAX_PARAMETERS = 50_000;
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
+ * After a refusal written while the body is still arriving, at most this many
+ * more bytes of it are read and thrown away before the connection is closed.
+ * Closing a connection with unread bytes resets it, and the reset can reach
+ * the client before it has read the answer (Node's fetch then fails with
+ * EPIPE instead of showing the 413), so the rest is drained first, as nginx's
+ * lingering close does. 16 MiB past the 4 MiB limit lets any upload a
+ * mistaken client plausibly sends (a file instead of a form) finish in a
+ * fraction of a second on a local connection; a client sending more is cut
+ * off.
+ */
+export const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The longest a refused body is drained (see {@link LINGER_BYTES}): long
+ * enough for a slow client to finish its upload and read the answer, short
+ * enough that one that never stops, or stops without closing, holds a
+ * connection for seconds only.
+ */
+export const LINGER_MS = 5_000;
+
+/**
  * Name segments that would reach an object's prototype when a flat name such
  * as `cart.__proto__.x` is turned into nested JSON. No field of the interface
  * has them, so a request naming one is refused.
@@ -41,27 +62,49 @@ const AMPERSAND = 0x26;
 /**
  * Reads and parses a form-encoded request body. A declared or actual size
  * over {@link MAX_BODY_BYTES}, or more than {@link MAX_PARAMETERS}
- * parameters, is refused as soon as it is known, before the rest is read.
+ * parameters, is refused as soon as it is known, before the rest is read;
+ * answer such a refusal with {@link sendRefusal}.
  */
 export async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let separators = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    for (let at = chunk.indexOf(AMPERSAND); at !== -1; at = chunk.indexOf(AMPERSAND, at + 1)) separators++;
-    if (separators >= MAX_PARAMETERS) throw tooMany();
-    chunks.push(chunk);
-  }
-  if (size === 0) return Object.create(null) as Record<string, string>;
+  const body = await readBody(req);
+  if (body.length === 0) return Object.create(null) as Record<string, string>;
   if (type !== '' && type !== 'application/x-www-form-urlencoded') {
     throw new BodyError(400, `request body must be application/x-www-form-urlencoded, not ${type}`);
   }
-  return parseParams(Buffer.concat(chunks).toString('utf8'));
+  return parseParams(body.toString('utf8'));
+}
+
+/**
+ * The whole body, refused as soon as it passes a limit. A refused body is
+ * left paused, not destroyed: destroying the request would close the
+ * connection before the refusal could be written.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (req.readableEnded) return resolve(Buffer.alloc(0));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let separators = 0;
+    const settle = (error?: Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', settle).off('close', onClose);
+      if (!error) return resolve(Buffer.concat(chunks, size));
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return settle(tooLarge());
+      for (let at = chunk.indexOf(AMPERSAND); at !== -1; at = chunk.indexOf(AMPERSAND, at + 1)) separators++;
+      if (separators >= MAX_PARAMETERS) return settle(tooMany());
+      chunks.push(chunk);
+    };
+    const onEnd = () => settle();
+    const onClose = () => settle(new Error('the client closed the connection before the request body ended'));
+    req.on('data', onData).on('end', onEnd).on('error', settle).on('close', onClose);
+  });
 }
 
 const tooLarge = () => new BodyError(413, `request body larger than the limit of ${MAX_BODY_BYTES} bytes`);
@@ -100,17 +143,68 @@ export const CORS_HEADERS = {
 
 /** Writes `reply`, adding CORS headers when `cors` is set. */
 export function send(res: ServerResponse, reply: Reply, cors: boolean, extraHeaders: Record<string, string> = {}): void {
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...(cors ? CORS_HEADERS : {}), ...extraHeaders };
-  if (reply.kind === 'redirect') {
-    res.writeHead(303, { ...headers, Location: reply.location });
-    res.end();
-    return;
-  }
-  const body = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.html;
-  res.writeHead(reply.status, {
-    ...headers,
-    'Content-Type': reply.kind === 'json' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
+  const { status, headers, body } = answer(reply, cors, extraHeaders);
+  res.writeHead(status, headers);
   res.end(body);
+}
+
+/**
+ * Writes `reply` to a request whose body may still be arriving, such as one
+ * {@link readForm} refused. If the body is complete this is {@link send}.
+ * Otherwise the answer is written at once with `Connection: close`, and the
+ * connection is closed only once the rest of the body has been read and
+ * thrown away, so the client can read the answer instead of a reset; a body
+ * going on past {@link LINGER_BYTES} or {@link LINGER_MS} is cut off.
+ */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, reply: Reply, cors: boolean): void {
+  if (req.complete) return send(res, reply, cors);
+  const socket = req.socket;
+  if (socket.destroyed) return void res.destroy();
+  const { status, headers, body } = answer(reply, cors, { Connection: 'close' });
+  res.writeHead(status, headers);
+  if (body !== undefined) res.write(body);
+  let drained = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', onData).off('end', onEnd);
+    socket.off('close', stop);
+  };
+  const cutOff = () => {
+    stop();
+    socket.destroy();
+  };
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > LINGER_BYTES) cutOff();
+  };
+  // All of the body is read: ending the answer now closes the connection cleanly.
+  const onEnd = () => {
+    stop();
+    res.end();
+  };
+  const timer = setTimeout(cutOff, LINGER_MS);
+  timer.unref();
+  req.on('data', onData).on('end', onEnd);
+  socket.on('close', stop);
+  req.resume();
+}
+
+/** The status, headers and body that answer `reply`. */
+function answer(
+  reply: Reply,
+  cors: boolean,
+  extraHeaders: Record<string, string>,
+): { status: number; headers: Record<string, string | number>; body?: string } {
+  const headers: Record<string, string | number> = { 'Cache-Control': 'no-store', ...(cors ? CORS_HEADERS : {}), ...extraHeaders };
+  if (reply.kind === 'redirect') return { status: 303, headers: { ...headers, Location: reply.location } };
+  const body = reply.kind === 'json' ? JSON.stringify(reply.body) : reply.html;
+  return {
+    status: reply.status,
+    headers: {
+      ...headers,
+      'Content-Type': reply.kind === 'json' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    },
+    body,
+  };
 }

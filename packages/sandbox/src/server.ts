@@ -10,7 +10,7 @@ import { createClock } from './clock.js';
 import { newAccessToken, newEntityId, newPaymentId } from './format.js';
 import { backLink, formPostAnswer, formPostRefusal, isBrowserFormPost } from './form-post.js';
 import { Gateway, type Reply, type Submitter } from './gateway.js';
-import { BodyError, CORS_HEADERS, parseParams, readForm, send } from './http.js';
+import { BodyError, CORS_HEADERS, parseParams, readForm, send, sendRefusal } from './http.js';
 import { envelope, paymentNotificationPayload, registrationBody, sandboxPayment, type SandboxPayment } from './records.js';
 import { RESULTS } from './result-codes.js';
 import { UnreadPaymentNotifier } from './shopper-callback.js';
@@ -180,9 +180,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           ? { code: RESULTS.invalidParameter.code, description: `${RESULTS.invalidParameter.description}: ${error.message}` }
           : { code: '999.999.999', description: 'internal sandbox error' };
       if (!(error instanceof BodyError)) console.error('[wpwl-sandbox]', error);
-      // A refused body may still be arriving: the connection is not kept for another request.
-      const close: Record<string, string> = req.complete ? {} : { Connection: 'close' };
-      if (!res.headersSent) send(res, { kind: 'json', status, body: envelope(result, clock.now()) }, true, close);
+      // A refused body may still be arriving: answered now, the rest drained before the connection closes.
+      if (!res.headersSent) sendRefusal(req, res, { kind: 'json', status, body: envelope(result, clock.now()) }, true);
       else res.destroy();
     });
   });
@@ -252,7 +251,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         params = await readForm(req);
       } catch (error) {
         if (!(error instanceof BodyError)) throw error;
-        return reply(
+        return sendRefusal(
+          req,
+          res,
           formPostRefusal(error.status, 'The payment could not be made', `Nothing was charged: the ${error.message}.`, back),
           true,
         );
