@@ -217,6 +217,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     const checkoutsInFlight = names.map(() => 0);
     const awaitingRead = new Set<number>();
     let paidUnread = 0;
+    let paymentsMade = 0;
     let finished = 0;
     let shoppersDone = false;
 
@@ -346,10 +347,13 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     })();
 
     // Webhook faults, switched as the run goes; status faults forced at two random moments.
-    // Each phase lasts its share of the shoppers and at least until its fault happened once.
+    // Each phase lasts its share of the payments, and until its fault happened once: notifications
+    // come with payments, and a fault applies to the deliveries made while it is set. Reordering goes
+    // first (the first shoppers pay at once, so a batch forms); a duplicates phase makes its first
+    // delivery a duplicate, so a short run meets every kind.
     const phases: Array<{ name: string; faults: RemoteWebhookFaults; happened: (stats: WebhookStats) => number }> = [
-      { name: 'duplicates', faults: { duplicate: options.webhookDuplicate }, happened: (s) => s.duplicated },
       { name: 'reordered', faults: { reorder: true, reorderWindowMs: 250 }, happened: (s) => s.reordered },
+      { name: 'duplicates', faults: { duplicate: options.webhookDuplicate }, happened: (s) => s.duplicated },
       { name: 'delayed', faults: { delayMs: [200, 3000] }, happened: (s) => s.delayed },
       { name: 'failed first', faults: { failFirst: options.webhookFailFirst }, happened: (s) => s.failedFirst },
       {
@@ -358,8 +362,8 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         happened: (s) => s.duplicated + s.reordered + s.delayed + s.failedFirst,
       },
     ];
-    for (let i = phases.length - 1; i > 0; i--) {
-      const j = random.int(0, i);
+    for (let i = phases.length - 1; i > 1; i--) {
+      const j = random.int(1, i);
       [phases[i], phases[j]] = [phases[j] as (typeof phases)[number], phases[i] as (typeof phases)[number]];
     }
     const phaseLoop = (async () => {
@@ -367,12 +371,13 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         if (shoppersDone) break;
         const before = phase.happened(await sandbox.webhookStats());
         await sandbox.setWebhookFaults(phase.faults);
+        if (phase.name === 'duplicates') await sandbox.forceDraws(1);
         note(`webhook faults now: ${phase.name} ${JSON.stringify(phase.faults)}`, true);
         const nextAt = Math.floor((options.shoppers * (i + 1)) / phases.length);
         await until(
-          async () => shoppersDone || (finished >= nextAt && phase.happened(await sandbox.webhookStats()) > before),
+          async () => shoppersDone || (paymentsMade >= nextAt && phase.happened(await sandbox.webhookStats()) > before),
           15 * 60_000,
-          200,
+          100,
         );
       }
     })();
@@ -414,6 +419,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         );
       },
       onPaid: (shopper: number, readInstance: number, willRead: boolean) => {
+        paymentsMade++;
         if (willRead) awaitingRead.add(shopper);
         else paidUnread++;
         if (armed?.aim === 'payment') {

@@ -1,7 +1,9 @@
 // The sandbox gateway in a process of its own, for the chaos run: the gateway
 // keeps its payments and its webhook deliveries while merchant servers are
 // killed around it. Forked with an IPC channel by sandbox-process.ts, which
-// sends { id, op, args } and gets { id, ok, value | error } back; the lines
+// sends { id, op, args } and gets { id, ok, value | error } back (forceDraws(n)
+// makes the faults' next n random draws 0: with only `duplicate` set, the next
+// delivered notification is duplicated); the lines
 // the sandbox logs about webhook deliveries and shopper result calls come as
 // { event: 'log', line }. Needs @wpwl/sandbox built (dist/).
 import { startSandbox } from '../../packages/sandbox/dist/index.js';
@@ -21,6 +23,8 @@ function seeded(seed) {
 /** @type {import('../../packages/sandbox/dist/index.js').Sandbox | undefined} */
 let sandbox;
 let random = Math.random;
+/** Draws still to answer 0 (forceDraws): the next duplicate decision says yes. */
+let forced = 0;
 
 const send = (message) => {
   if (process.connected) process.send(message);
@@ -28,7 +32,14 @@ const send = (message) => {
 
 const ops = {
   async start(options) {
-    random = seeded(options.seed);
+    const draw = seeded(options.seed);
+    random = () => {
+      if (forced > 0) {
+        forced--;
+        return 0;
+      }
+      return draw();
+    };
     sandbox = await startSandbox({
       port: 0,
       host: '127.0.0.1',
@@ -45,6 +56,9 @@ const ops = {
   },
   advanceClock(ms) {
     sandbox.advanceClock(ms);
+  },
+  forceDraws(n) {
+    forced = n;
   },
   setWebhookFaults(faults) {
     sandbox.setWebhookFaults(faults ? { ...faults, random } : null);

@@ -25,6 +25,8 @@ export interface SandboxProcess {
   pid: number;
   advanceClock(ms: number): Promise<void>;
   setWebhookFaults(faults: RemoteWebhookFaults | null): Promise<void>;
+  /** The faults' next `n` random draws are 0 (with only `duplicate` set: the next delivered notification is duplicated). */
+  forceDraws(n: number): Promise<void>;
   webhookStats(): Promise<WebhookStats>;
   payments(): Promise<SandboxPayment[]>;
   /** Resolves when no delivery is pending; rejects after `timeoutMs`. */
@@ -75,6 +77,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     pid: child.pid ?? 0,
     advanceClock: (ms) => call('advanceClock', ms),
     setWebhookFaults: (faults) => call('setWebhookFaults', faults),
+    forceDraws: (n) => call('forceDraws', n),
     webhookStats: () => call('webhookStats'),
     payments: () => call('payments'),
     webhooksSettled: (timeoutMs) => call('webhooksSettled', timeoutMs),
