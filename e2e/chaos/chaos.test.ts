@@ -11,7 +11,7 @@ async function smallRun(store: ChaosStore, instances: number): Promise<void> {
   const lines: string[] = [];
   const result = await runChaos(chaosOptions(SMALL_DEFAULTS, { store, instances }), (line) => lines.push(line));
   // One block: the faults as they came, the table, where the full log is.
-  console.log([...lines, chaosTable([result]), ...result.stories, `(events: ${result.runDir})`].join('\n'));
+  console.log([...lines, chaosTable([result]), ...result.stories, `(events: ${result.folder}/events.log)`].join('\n'));
   expect(chaosFailures(result)).toEqual([]);
 }
 

@@ -28,18 +28,18 @@ describe('chaos run (pnpm chaos)', () => {
       '',
       chaosTable(results),
       '',
-      ...results.map((r) => `- ${r.options.store}: seed ${r.options.seed}, events in ${r.runDir}`),
+      ...results.map((r) => `- ${r.options.store}: seed ${r.options.seed}, events in ${r.folder}/events.log`),
       '',
     ].join('\n');
     await writeFile(resultsFile, text);
-    console.log(`${chaosTable(results)}\n(written to ${resultsFile})`);
+    console.log(`${chaosTable(results)}\n(written to e2e/.tmp/chaos-results.md)`);
   });
 
   for (const run of runs) {
     it.runIf(stores.includes(run.store))(`${run.title}: no payment lost, duplicated, wrong or left pending`, async () => {
       const result = await runChaos(chaosOptions(FULL_DEFAULTS, { store: run.store, instances: run.instances }));
       results.push(result);
-      console.log([chaosTable([result]), ...result.stories, `(events: ${result.runDir})`].join('\n'));
+      console.log([chaosTable([result]), ...result.stories, `(events: ${result.folder}/events.log)`].join('\n'));
       expect(chaosFailures(result)).toEqual([]);
     });
   }

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxPayment, WebhookStats } from '@wpwl/sandbox';
 import { http, jsonOf, SHOPPER_ADDRESSES } from './http.js';
@@ -37,6 +37,7 @@ import { planShoppers, shop, type ShopperKind, type ShopperRecord } from './shop
 
 /** Where runs keep their folders (git-ignored). */
 export const CHAOS_TMP = fileURLToPath(new URL('../.tmp/chaos/', import.meta.url));
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Run folders kept under CHAOS_TMP (the newest); older ones are removed when a run starts. */
 const KEEP_RUNS = 20;
@@ -62,6 +63,8 @@ export interface KillRecord {
 export interface ChaosResult {
   options: ChaosOptions;
   runDir: string;
+  /** The run's folder from the repository's root (e2e/.tmp/chaos/…). */
+  folder: string;
   durationMs: number;
   shoppers: ShopperRecord[];
   kills: KillRecord[];
@@ -529,6 +532,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     const result: ChaosResult = {
       options,
       runDir,
+      folder: relative(REPO, runDir),
       durationMs: Date.now() - started,
       shoppers,
       kills,

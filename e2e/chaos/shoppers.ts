@@ -153,6 +153,9 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
         context.onCheckoutAnswered?.(plan.index, plan.checkoutOn);
       } else {
         error(`checkout ${answer.status}${body?.error?.code ? ` ${body.error.code}` : ''}`);
+        context.log(
+          `shopper ${plan.index}: checkout attempt ${record.checkoutAttempts} answered ${answer.status} ${body?.error?.code ?? ''}`,
+        );
         if (answer.status < 500 && answer.status !== 429) {
           context.log(`shopper ${plan.index}: checkout answered ${answer.status} ${answer.text.slice(0, 200)}`);
           break;
@@ -161,6 +164,9 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
       }
     } catch (caught) {
       error(`checkout ${caught instanceof HttpFailure ? caught.code : 'error'}`);
+      context.log(
+        `shopper ${plan.index}: checkout attempt ${record.checkoutAttempts} failed: ${caught instanceof Error ? caught.message : String(caught)}`,
+      );
       await sleep(random.int(200, 1000));
     } finally {
       context.onCheckoutDone?.(plan.index, plan.checkoutOn);

@@ -76,7 +76,7 @@ const ROWS: Row[] = [
 
 /** A Markdown table, one column per run. */
 export function chaosTable(results: readonly ChaosResult[]): string {
-  const header = ['', ...results.map((r) => `${r.options.label} run`)];
+  const header = ['', ...results.map((r) => `${r.options.label} run, ${r.options.store === 'postgres' ? 'PostgreSQL' : 'embedded'}`)];
   const rows = ROWS.map(([label, value]) => [label, ...results.map((r) => String(value(r)))]);
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length), 3));
   const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
