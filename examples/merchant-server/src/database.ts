@@ -24,6 +24,14 @@ export interface Database extends Queryable {
   readonly kind: 'embedded' | 'postgres';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other process on this database runs work under the
+   * same `name` (this process's own callers queue up in front of it). Throws
+   * {@link LockBusyError} after waiting `waitMs` in vain. A process that dies
+   * holding it frees it at once: PostgreSQL drops its connection's locks; the
+   * embedded database has one process only.
+   */
+  exclusive<T>(name: string, waitMs: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -60,12 +68,14 @@ const MIGRATIONS: readonly string[] = [
      added_at timestamptz NOT NULL,
      PRIMARY KEY (shopper_id, registration_id)
    );`,
-  // Who is deciding a cart's checkout right now, on any instance (see OrderStore.withCart).
-  `CREATE TABLE cart_claims (
-     cart_key text PRIMARY KEY,
-     claimed_until timestamptz NOT NULL
-   );`,
 ];
+
+/** Another process held an {@link Database.exclusive} name longer than the caller would wait. */
+export class LockBusyError extends Error {
+  readonly code = 'LOCK_BUSY';
+}
+
+const LOCK_POLL_MS = 50;
 
 /** Any number: every instance of the shop takes the same lock while it migrates. */
 const MIGRATION_LOCK = 740_125_001;
@@ -113,8 +123,12 @@ function splitStatements(sql: string): string[] {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Locks are held on connections of their own: a holder's queries never wait for a connection a holder keeps.
+  const lockPool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server dropped must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.error(`merchant-server: database connection lost: ${error.message}`));
+  for (const each of [pool, lockPool]) {
+    each.on('error', (error) => console.error(`merchant-server: database connection lost: ${error.message}`));
+  }
   return {
     kind: 'postgres',
     query: async (sql, params) => (await pool.query(sql, params)).rows,
@@ -132,7 +146,33 @@ function openPostgres(url: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async exclusive(name, waitMs, work) {
+      const client = await lockPool.connect();
+      let held = false;
+      try {
+        const giveUpAt = Date.now() + waitMs;
+        for (;;) {
+          const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [name])).rows;
+          if (row?.locked) break;
+          if (Date.now() > giveUpAt) throw new LockBusyError(`${name} is held by another process`);
+          await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+        }
+        held = true;
+        return await work();
+      } finally {
+        // A connection whose unlock failed is closed, which frees its locks.
+        const unlocked =
+          !held ||
+          (await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).then(
+            () => true,
+            () => false,
+          ));
+        client.release(!unlocked);
+      }
+    },
+    close: async () => {
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
   };
 }
 
@@ -155,6 +195,8 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     kind: 'embedded',
     query: async (sql, params) => (await db.query(sql, params)).rows as never,
     transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
+    // The folder has one process (claimFolder), whose callers queue up themselves.
+    exclusive: (_name, _waitMs, work) => work(),
     async close() {
       try {
         await db.close();

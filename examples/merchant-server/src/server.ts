@@ -25,7 +25,7 @@ import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './c
 import { createNonce, storefrontCsp } from './csp.js';
 import { RateLimiter } from './rate-limit.js';
 import { shopperOf } from './shopper-cookie.js';
-import { CartBusyError, OrderStore, type Order, type SettledBy } from './store.js';
+import { LockBusyError, OrderStore, type Order, type SettledBy } from './store.js';
 import type { DatabaseOptions } from './database.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 import { STOREFRONT_FRAMEWORKS } from './storefronts.js';
@@ -289,7 +289,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       for (const [name, value] of Object.entries(outcome.headers ?? {})) res.setHeader(name, value);
       return sendJson(res, outcome.status, outcome.body);
     } catch (error) {
-      if (error instanceof CartBusyError) {
+      if (error instanceof LockBusyError) {
         res.setHeader('Retry-After', '1');
         return sendJson(res, 503, {
           error: { code: 'CART_BUSY', message: 'this cart is being checked out by another request; try again' },

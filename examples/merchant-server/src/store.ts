@@ -3,6 +3,8 @@
 // Every write is committed before the server answers with what it wrote, so a
 // crash right after an answer loses nothing the shopper or the gateway saw.
 import { openDatabase, type Database, type DatabaseOptions, type Queryable } from './database.js';
+
+export { LockBusyError } from './database.js';
 import type { PaymentStatusAnswer } from './server.js';
 
 export interface OrderLine {
@@ -97,16 +99,8 @@ export interface Settlement {
   settledBy: SettledBy;
 }
 
-/** A cart's claim outlives a crashed holder by this much at most. */
-const CART_CLAIM_MS = 30_000;
-/** How long a second request for a cart waits for the first to decide. */
-const CART_CLAIM_WAIT_MS = 15_000;
-const CART_CLAIM_POLL_MS = 50;
-
-/** Another request (on any instance) held the cart longer than a request may wait. */
-export class CartBusyError extends Error {
-  readonly code = 'CART_BUSY';
-}
+/** How long a second request for a cart waits for the first to decide (a gateway call at most). */
+const CART_WAIT_MS = 15_000;
 
 export class OrderStore {
   readonly #db: Database;
@@ -220,9 +214,10 @@ export class OrderStore {
   /**
    * Runs `work` for one cart at a time, across every instance on this
    * database: whether to hand out the cart's open checkout or prepare a new
-   * one is decided by one request, and the next sees its order. A claim row
-   * (not a held connection or transaction) marks the cart taken; a holder that
-   * crashed leaves it for {@link CART_CLAIM_MS} at most.
+   * one is decided by one request, and the next sees its order. Requests of
+   * this process queue up here; other instances wait on the database's lock,
+   * which a crashed holder frees at once. Throws {@link LockBusyError} when the
+   * cart stays taken for longer than a request waits.
    */
   async withCart<T>(cartKey: string, work: () => Promise<T>): Promise<T> {
     const before = this.#cartQueues.get(cartKey) ?? Promise.resolve();
@@ -232,31 +227,10 @@ export class OrderStore {
     this.#cartQueues.set(cartKey, mine);
     await before;
     try {
-      await this.#claimCart(cartKey);
-      try {
-        return await work();
-      } finally {
-        await this.#db.query('DELETE FROM cart_claims WHERE cart_key = $1', [cartKey]).catch(() => undefined);
-      }
+      return await this.#db.exclusive(`cart:${cartKey}`, CART_WAIT_MS, work);
     } finally {
       release();
       if (this.#cartQueues.get(cartKey) === mine) this.#cartQueues.delete(cartKey);
-    }
-  }
-
-  async #claimCart(cartKey: string): Promise<void> {
-    const giveUpAt = Date.now() + CART_CLAIM_WAIT_MS;
-    for (;;) {
-      const taken = await this.#db.query(
-        `INSERT INTO cart_claims (cart_key, claimed_until) VALUES ($1, now() + make_interval(secs => $2))
-         ON CONFLICT (cart_key) DO UPDATE SET claimed_until = excluded.claimed_until
-         WHERE cart_claims.claimed_until < now()
-         RETURNING cart_key`,
-        [cartKey, CART_CLAIM_MS / 1000],
-      );
-      if (taken.length > 0) return;
-      if (Date.now() > giveUpAt) throw new CartBusyError(`cart ${cartKey} is being checked out by another request`);
-      await new Promise((resolve) => setTimeout(resolve, CART_CLAIM_POLL_MS));
     }
   }
 
