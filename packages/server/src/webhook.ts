@@ -92,8 +92,12 @@ export interface UnknownNotification {
 export type WebhookNotification =
   PaymentNotification | RegistrationNotification | ScheduleNotification | RiskNotification | UnknownNotification;
 
-/** The raw request body: the hex text, or the bytes holding it. */
-export type WebhookBody = string | Uint8Array | ArrayBuffer;
+/**
+ * The raw request body: the hex text, or the bytes holding it. Some senders
+ * wrap the hex in JSON, `{"encryptedBody":"…"}`: that text is taken too, and
+ * so is the object a framework's JSON parser made of it.
+ */
+export type WebhookBody = string | Uint8Array | ArrayBuffer | { encryptedBody: string };
 
 /** Request headers: node:http's `req.headers` (or any plain object), or a Web `Headers`. */
 export type WebhookHeaders = Record<string, string | string[] | undefined> | Headers;
@@ -227,6 +231,7 @@ function readKey(key: unknown): Buffer {
 }
 
 function readBody(body: WebhookBody, maxBytes: number): Buffer {
+  if (isEnvelope(body)) return readBody(body.encryptedBody, maxBytes);
   const bytes = typeof body === 'string' ? undefined : bytesOf(body);
   if (typeof body !== 'string' && bytes === undefined) {
     throw invalid('body', 'body', 'hex text', `the body must be the raw request body (a string or bytes), got ${describeType(body)}.`);
@@ -234,6 +239,11 @@ function readBody(body: WebhookBody, maxBytes: number): Buffer {
   if ((bytes?.byteLength ?? (body as string).length) > maxBytes) throw tooLarge(maxBytes);
 
   const text = (bytes?.toString('latin1') ?? (body as string)).trim();
+  if (text.startsWith('{')) {
+    // The JSON envelope some senders use: only its one string is read, and it is then authenticated like a bare body.
+    const envelope = parseEnvelope(text);
+    if (envelope !== undefined) return readBody(envelope, maxBytes);
+  }
   if (text.length === 0) throw invalid('body', 'body', 'not empty', 'the body is empty; it must be the ciphertext as hexadecimal text.');
   if (!HEX.test(text)) {
     throw invalid(
@@ -245,6 +255,26 @@ function readBody(body: WebhookBody, maxBytes: number): Buffer {
   }
   if (text.length % 2 !== 0) throw invalid('body', 'body', 'even length', `the body's hex has an odd number of digits (${text.length}).`);
   return Buffer.from(text, 'hex');
+}
+
+function isEnvelope(body: unknown): body is { encryptedBody: string } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !ArrayBuffer.isView(body) &&
+    !(body instanceof ArrayBuffer) &&
+    typeof (body as { encryptedBody?: unknown }).encryptedBody === 'string'
+  );
+}
+
+/** The ciphertext of a `{"encryptedBody":"…"}` text, or undefined for any other text. */
+function parseEnvelope(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isEnvelope(parsed) ? parsed.encryptedBody : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Buffer over the same memory as a byte view or ArrayBuffer, or undefined for anything else. */

@@ -208,6 +208,19 @@ describe('decryptWebhook: refusals', () => {
       reason,
     );
 
+  it('reads the JSON envelope some senders wrap the hex in, as text, bytes or the object a JSON parser made', () => {
+    const sealed = sealJson({ type: 'PAYMENT', payload: PAYMENT_PAYLOAD });
+    const envelope = JSON.stringify({ encryptedBody: sealed.body });
+    for (const body of [envelope, Buffer.from(envelope), { encryptedBody: sealed.body }]) {
+      expect(decryptWebhook(body, plainHeaders(sealed), KEY)).toMatchObject({ type: 'PAYMENT', payload: { id: PAYMENT_PAYLOAD.id } });
+    }
+    // The envelope's ciphertext is authenticated like a bare body: a changed digit is refused.
+    const changed = { encryptedBody: `${sealed.body.slice(0, -1)}${sealed.body.endsWith('0') ? '1' : '0'}` };
+    refuse('authentication', changed, plainHeaders(sealed));
+    // An envelope without a string encryptedBody is no envelope.
+    refuse('body', JSON.stringify({ encryptedBody: 42 }), plainHeaders(sealed));
+  });
+
   it('refuses another key as an authentication failure', () => {
     const e = refuse('authentication', sealed.body, plainHeaders(sealed), { key: OTHER_KEY });
     expect(e.message).toMatch(/X-Initialization-Vector/);

@@ -57,8 +57,8 @@ describe('WebhookNotification', () => {
 });
 
 describe('decryptWebhook and readWebhook', () => {
-  it('take a raw body, node:http or Web headers, and a key', () => {
-    expectTypeOf(decryptWebhook).parameter(0).toEqualTypeOf<string | Uint8Array | ArrayBuffer>();
+  it('take a raw body (or the JSON envelope some senders use), node:http or Web headers, and a key', () => {
+    expectTypeOf(decryptWebhook).parameter(0).toEqualTypeOf<string | Uint8Array | ArrayBuffer | { encryptedBody: string }>();
     expectTypeOf<IncomingMessage['headers']>().toExtend<WebhookHeaders>();
     expectTypeOf<Headers>().toExtend<WebhookHeaders>();
     expectTypeOf(decryptWebhook).parameter(2).toEqualTypeOf<string>();
