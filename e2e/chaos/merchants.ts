@@ -5,7 +5,6 @@
 // did not cause is recorded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../../examples/merchant-server/dist/main.js', import.meta.url));
@@ -43,17 +42,7 @@ export interface MerchantInstance {
 }
 
 /** A free TCP port on 127.0.0.1 (kept by the instance across restarts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../support/merchant-process.js';
 
 export function merchantInstance(options: MerchantInstanceOptions): MerchantInstance {
   const url = `http://127.0.0.1:${options.port}`;

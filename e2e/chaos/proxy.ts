@@ -11,8 +11,8 @@
 // POST /api/webhooks: it passes deliveries on unchanged, and lets the run kill
 // the merchant while it records one, or once it answered (the answer lost).
 import { createDecipheriv } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Random } from './random.js';
 
 /** Probabilities per status read. */
@@ -99,7 +99,7 @@ export async function startFaultProxy(options: {
 }): Promise<FaultProxy> {
   const { control, random, instance, log } = options;
   const target = new URL(options.target);
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
@@ -175,19 +175,7 @@ export async function startFaultProxy(options: {
     });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, sockets);
 }
 
 let deliveries = 0;
@@ -201,7 +189,7 @@ export async function startWebhookRelay(options: {
 }): Promise<FaultProxy> {
   const { control, instance } = options;
   const target = new URL(options.target);
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -273,19 +261,7 @@ export async function startWebhookRelay(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, sockets);
 }
 
 /** A notification in words, decrypted with the run's key (AES-256-GCM, hex body, IV and tag in headers). */
@@ -318,4 +294,21 @@ function describeNotification(
 /** The first characters of a checkout or payment id, for log lines. */
 export function short(id: string): string {
   return id.slice(0, 8);
+}
+
+/** Listens on 127.0.0.1 and a free port; `close()` also ends the connections still open. */
+async function listenOnLoopback(server: Server, sockets: Set<Socket>): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
