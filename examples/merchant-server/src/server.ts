@@ -343,8 +343,19 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (wait > 0) return { status: 429, body: TOO_MANY_CHECKOUTS, headers: { 'Retry-After': String(Math.ceil(wait / 1000)) } };
     // The checkout about to be replaced may have been paid in a tab whose result page has not
     // run yet: it stays payable at the gateway, so read it before another goes out for this cart.
-    if (order && !order.verdict && (await settle(order, 'status-read')).ok) return cartPaid(order);
+    if (order && !order.verdict && (await wasPaid(order))) return cartPaid(order);
     return { status: 201, body: checkoutAnswer(await prepare(cart, request.amount, shopperResultUrl, request.shopperId, cartKey)) };
+  }
+
+  /** Whether an unsettled order's checkout was paid, as the gateway says now (settling it if so). */
+  async function wasPaid(order: Order): Promise<boolean> {
+    try {
+      return (await settle(order, 'status-read')).ok;
+    } catch (error) {
+      // The gateway forgets a checkout that expired unpaid (a paid one it still answers for): nothing to protect.
+      if (isWpwlServerError(error) && error.code === 'NOT_FOUND') return false;
+      throw error;
+    }
   }
 
   /** What POST /api/checkout answers for an order: what the widget needs, and the time left on this server's clock. */
