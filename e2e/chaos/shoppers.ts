@@ -4,6 +4,7 @@
 // reads its result page, reloading on errors as a shopper would, or never
 // comes back to it. With two merchant instances a shopper checks out on one
 // and reads its result on the other.
+import { cardPaymentForm } from '../support/merchant.js';
 import { http, HttpFailure, jsonOf, retryAfterMs } from './http.js';
 import type { Random } from './random.js';
 
@@ -184,15 +185,7 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
       ...from,
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({
-        paymentBrand: 'VISA',
-        'card.number': card,
-        'card.holder': 'Jane Jones',
-        'card.expiryMonth': '12',
-        'card.expiryYear': String(new Date().getFullYear() + 2),
-        'card.cvv': '123',
-        shopperResultUrl,
-      }).toString(),
+      body: cardPaymentForm(card, { shopperResultUrl }),
     });
     const body = jsonOf(answer);
     record.paymentCode = body?.result?.code;

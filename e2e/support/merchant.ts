@@ -57,6 +57,19 @@ export async function readMerchantVerdict(shopUrl: string, resourcePath: string)
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
+/** The form the widget posts for a card payment (VISA, a valid holder, expiry and CVV), as URL-encoded text. */
+export function cardPaymentForm(card = SUCCESS_CARD, extra: Record<string, string> = {}): string {
+  return new URLSearchParams({
+    paymentBrand: 'VISA',
+    'card.number': card,
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '12',
+    'card.expiryYear': String(new Date().getFullYear() + 2),
+    'card.cvv': '123',
+    ...extra,
+  }).toString();
+}
+
 /**
  * Submits a card payment for `checkoutId` the way the widget does (no
  * Authorization: the checkout id is the capability), without following the
@@ -71,14 +84,6 @@ export function submitCardAsShopper(
   return fetch(`${sandboxUrl}/v1/checkouts/${checkoutId}/payment`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      paymentBrand: 'VISA',
-      'card.number': card,
-      'card.holder': 'Jane Jones',
-      'card.expiryMonth': '12',
-      'card.expiryYear': String(new Date().getFullYear() + 2),
-      'card.cvv': '123',
-      ...extra,
-    }).toString(),
+    body: cardPaymentForm(card, extra),
   });
 }
