@@ -1,9 +1,9 @@
 // Owns the card form: its markup as the real widget's (container card_<digits>,
 // wpwl-clearfix groups, the logo in the brand group, hidden inputs holding what
 // the gateway takes), brand detection as the shopper types (the ranges and mada
-// BINs the gateway checks, brands.ts), the checks before a payment is sent,
-// and the field callbacks integrations use.
-import { BRAND_NAMES, cvvFits, detectBrands, detectScheme, numberFitsBrand, passesLuhn } from '../../brands.js';
+// BINs the gateway checks, brands.ts) and the field callbacks integrations
+// use. What the shopper typed is read and checked in form-checks.ts.
+import { BRAND_NAMES, detectBrands } from '../../brands.js';
 import {
   el,
   formContainer,
@@ -19,10 +19,11 @@ import {
   wrapForPage,
 } from './dom.js';
 import { clearError } from './feedback.js';
+import { digits, validateCard } from './form-checks.js';
 import { call } from './options.js';
 import { widget } from './state.js';
 import { listenForSubmits, syncFields } from './submit.js';
-import type { CardForm, FieldError } from './types.js';
+import type { CardForm } from './types.js';
 
 export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]): CardForm {
   const { options, texts } = widget;
@@ -215,50 +216,4 @@ function renderBrandLogos(ctx: CardForm, row: HTMLElement): void {
       changeBrand(ctx, brand);
     });
   }
-}
-
-/** The digits of a number as typed (spaces and hyphens dropped). */
-export function digits(value: unknown): string {
-  return String(value || '').replace(/[\s-]/g, '');
-}
-
-function parseExpiry(value: unknown): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(String(value || ''));
-  if (!match) return null;
-  const [, month = '', year = ''] = match;
-  return { month: Number(month), year: year.length === 2 ? 2000 + Number(year) : Number(year) };
-}
-
-/** The hidden card.expiryMonth (MM) and card.expiryYear (YYYY) from what the shopper typed. */
-export function syncExpiry(ctx: CardForm): void {
-  const parsed = parseExpiry(ctx.fields.expiry.value);
-  ctx.fields.expiryMonth.value = parsed && parsed.month >= 1 && parsed.month <= 12 ? String(parsed.month).padStart(2, '0') : '';
-  ctx.fields.expiryYear.value = parsed ? String(parsed.year) : '';
-}
-
-/** What is wrong with the card as typed; empty when it may be sent. */
-export function validateCard(ctx: CardForm): FieldError[] {
-  const errors: FieldError[] = [];
-  const number = digits(ctx.fields.cardNumber.value);
-  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number) || !numberFitsBrand(number, ctx.brand))
-    errors.push(['cardNumber', 'cardNumberError']);
-
-  const expiry = parseExpiry(ctx.fields.expiry.value);
-  if (!expiry || expiry.month < 1 || expiry.month > 12) {
-    errors.push(['expiry', 'expiryMonthError']);
-  } else if (widget.options.disableCardExpiryDateValidation !== true) {
-    const now = new Date();
-    const pastYear = expiry.year < now.getFullYear() || expiry.year > now.getFullYear() + 50;
-    const pastMonth = expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1;
-    if (pastYear) errors.push(['expiry', 'expiryYearError']);
-    else if (pastMonth) errors.push(['expiry', 'expiryMonthError']);
-  }
-
-  const holder = String(ctx.fields.cardHolder.value || '').trim();
-  if (holder.length < 3 || holder.length > 128) errors.push(['cardHolder', 'cardHolderError']);
-
-  // An American Express number asks for four digits whichever brand is chosen.
-  const cvvBrand = ctx.brand === 'AMEX' ? ctx.brand : detectScheme(number);
-  if (!cvvFits(String(ctx.fields.cvv.value || '').trim(), cvvBrand)) errors.push(['cvv', 'cvvError']);
-  return errors;
 }

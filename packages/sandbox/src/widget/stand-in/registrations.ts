@@ -5,13 +5,13 @@
 // registrations.requireCvv), .wpwl-selected on the chosen one, and the pay
 // button. It submits like the card form (onBeforeSubmitCard with this = the
 // form) and sends registrationId instead of card details.
-import { BRAND_NAMES, cvvFits } from '../../brands.js';
+import { BRAND_NAMES } from '../../brands.js';
 import { el, formContainer, hidden, insert, listen, nextContainerNumber, payButton, submitGroup } from './dom.js';
 import { clearError } from './feedback.js';
 import { registrationsFlag } from './options.js';
 import { widget } from './state.js';
 import { listenForSubmits, syncFields } from './submit.js';
-import type { FieldError, FormContext, RegistrationEntry, RegistrationForm, StoredCardView } from './types.js';
+import type { FormContext, RegistrationEntry, RegistrationForm, StoredCardView } from './types.js';
 
 const MASKED = '\u2022\u2022\u2022\u2022';
 
@@ -106,14 +106,6 @@ function selectRegistration(ctx: RegistrationForm, entry: RegistrationEntry): vo
     other.radio.checked = other === entry;
   }
   syncFields(ctx);
-}
-
-/** What keeps the chosen stored card from being paid with: its CVV, when asked for. */
-export function validateRegistration(ctx: RegistrationForm): FieldError[] {
-  const selected = ctx.selected;
-  if (!selected) return [['registration', 'cvvError']];
-  if (!ctx.requireCvv || !selected.cvv) return [];
-  return cvvFits(String(selected.cvv.value || '').trim(), selected.registration.paymentBrand) ? [] : [['registration', 'cvvError']];
 }
 
 /**

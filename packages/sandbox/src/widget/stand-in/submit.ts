@@ -4,12 +4,11 @@
 // request carries (the widget's fields, the merchant's inputs in its form, the
 // custom parameters of either form); and a native post of the form
 // (form.submit() from a hook), which carries exactly the same.
-import { digits, syncExpiry, validateCard } from './card-form.js';
 import { hidden, listen } from './dom.js';
 import { clearAllErrors, setSubmitting, showError, showMessage } from './feedback.js';
+import { digits, syncExpiry, validateCard, validateRegistration } from './form-checks.js';
 import { call, describe, describeForm, fireError } from './options.js';
 import { handlePaymentResponse } from './payment-response.js';
-import { validateRegistration } from './registrations.js';
 import { request } from './request.js';
 import { widget } from './state.js';
 import type { FormContext } from './types.js';
