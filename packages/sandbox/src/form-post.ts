@@ -7,7 +7,8 @@
 // page, or a small page saying what went wrong with a way back.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { shopperResultLocation, type CheckoutPaymentOutcome, type FieldProblem, type Reply } from './gateway.js';
+import type { CheckoutPaymentOutcome, FieldProblem } from './gateway/payments.js';
+import { shopperResultLocation, type Reply } from './gateway/replies.js';
 import { escapeHtml, htmlPage } from './html.js';
 
 /**

@@ -3,7 +3,7 @@
 // sandbox's caching and CORS headers.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Reply } from './gateway.js';
+import type { Reply } from './gateway/replies.js';
 
 /**
  * Most parameters one request may carry. The largest legal request is a

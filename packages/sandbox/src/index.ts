@@ -7,7 +7,7 @@ export type { WidgetFault, SandboxAsset } from './widget-assets.js';
 export { WIDGET_SCRIPT_PATH } from './widget/assets.js';
 export { TEST_CARDS, type TestCard, type CardOutcome } from './cards.js';
 export { RESULTS, type Result } from './result-codes.js';
-export { CHECKOUT_LIFETIME_MS } from './gateway.js';
+export { CHECKOUT_LIFETIME_MS } from './gateway/checkouts.js';
 export { UNREAD_CALLBACK_DELAY_MS } from './shopper-callback.js';
 export type { SandboxPayment } from './records.js';
 export {

@@ -9,7 +9,9 @@ import { checkAuthorization } from './auth.js';
 import { createClock } from './clock.js';
 import { newAccessToken, newEntityId, newPaymentId } from './format.js';
 import { backLink, formPostAnswer, formPostRefusal, isBrowserFormPost } from './form-post.js';
-import { Gateway, type Reply, type Submitter } from './gateway.js';
+import { Gateway } from './gateway.js';
+import type { Reply } from './gateway/replies.js';
+import type { Submitter } from './gateway/resource.js';
 import { BodyError, CORS_HEADERS, parseParams, readForm, send, sendRefusal } from './http.js';
 import { envelope, paymentNotificationPayload, registrationBody, sandboxPayment, type SandboxPayment } from './records.js';
 import { RESULTS } from './result-codes.js';
@@ -258,7 +260,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           true,
         );
       }
-      return reply(formPostAnswer(gateway.takeCheckoutPayment(id, params, 'shopper', baseUrl), id, back), true);
+      return reply(formPostAnswer(gateway.payments.takeCheckoutPayment(id, params, 'shopper', baseUrl), id, back), true);
     };
     const wrongMethod = () =>
       json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
@@ -266,7 +268,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (path === '/v1/checkouts') {
       if (method !== 'POST') return wrongMethod();
       if (!admit('checkout')) return;
-      return reply(gateway.createCheckout(await readForm(req)));
+      return reply(gateway.checkouts.create(await readForm(req)));
     }
 
     const updatePath = /^\/v1\/checkouts\/([^/]+)$/.exec(path);
@@ -276,7 +278,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const id = safeDecode(updatePath[1] ?? '');
       const params = await readForm(req);
       if (!CHECKOUT_ID_PATTERN.test(id)) return json(404, RESULTS.checkoutUnknown);
-      return reply(gateway.updateCheckout(id, params));
+      return reply(gateway.checkouts.update(id, params));
     }
 
     const checkoutPath = /^\/v1\/checkouts\/([^/]+)\/(payment|registration|widget-session)$/.exec(path);
@@ -288,7 +290,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (method !== 'GET') return wrongMethod();
         if (!notThrottled('widgetSession', true)) return;
         return reply(
-          known ? gateway.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, clock.now()) },
+          known ? gateway.checkouts.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, clock.now()) },
           true,
         );
       }
@@ -296,7 +298,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (method === 'GET') {
         if (!admit(isPayment ? 'checkoutStatus' : 'registrationStatus')) return;
         if (!known) return json(404, RESULTS.checkoutUnknown);
-        return reply(isPayment ? gateway.checkoutPaymentStatus(id, query) : gateway.checkoutRegistrationStatus(id, query));
+        return reply(isPayment ? gateway.statusReads.checkoutPayment(id, query) : gateway.statusReads.checkoutRegistration(id, query));
       }
       if (method !== 'POST') return wrongMethod();
       if (isPayment && isBrowserFormPost(req.headers)) return browserFormPost(id);
@@ -308,8 +310,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (!known) return json(404, RESULTS.checkoutUnknown, true);
       return reply(
         isPayment
-          ? gateway.submitCheckoutPayment(id, params, submitter, baseUrl)
-          : gateway.submitCheckoutRegistration(id, params, submitter),
+          ? gateway.payments.submitToCheckout(id, params, submitter, baseUrl)
+          : gateway.registrations.submitToCheckout(id, params, submitter),
         true,
       );
     }
@@ -317,7 +319,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (path === '/v1/payments') {
       if (method !== 'POST') return wrongMethod();
       if (!admit('payment')) return;
-      return reply(gateway.createPayment(await readForm(req), baseUrl));
+      return reply(gateway.payments.create(await readForm(req), baseUrl));
     }
 
     const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(path);
@@ -327,19 +329,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: no payment with this id` });
       if (method === 'GET') {
         if (!admit('paymentStatus')) return;
-        return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.paymentStatus(id, query)) : notFound();
+        return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.statusReads.payment(id, query)) : notFound();
       }
       if (method !== 'POST') return wrongMethod();
       if (!admit('reference')) return;
       const params = await readForm(req);
-      return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.reference(id, params)) : notFound();
+      return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.payments.reference(id, params)) : notFound();
     }
 
     const threedsPath = /^\/v1\/threeds\/([^/]+)$/.exec(path);
     if (threedsPath) {
       const id = safeDecode(threedsPath[1] ?? '');
-      if (method === 'GET') return reply(gateway.challengePage(id, query.target));
-      if (method === 'POST') return reply(gateway.completeChallenge(id, await readForm(req)));
+      if (method === 'GET') return reply(gateway.threeDSecure.challengePage(id, query.target));
+      if (method === 'POST') return reply(gateway.threeDSecure.completeChallenge(id, await readForm(req)));
       return wrongMethod();
     }
 
