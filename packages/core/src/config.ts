@@ -6,7 +6,7 @@
 // Names starting with `_` are internal: the build shortens them.
 
 import { WpwlError, isWpwlError } from './errors.js';
-import { invalid, kind, throwIf } from './invalid.js';
+import { checkPlainObject, throwIf } from './invalid.js';
 import { toWpwlOptions, type WpwlOptionsInput } from './options.js';
 import {
   checkNumber,
@@ -53,7 +53,7 @@ export interface CheckedConfig {
  */
 export function checkConfig(config: PaymentWidgetConfig): CheckedConfig {
   try {
-    if (!config || typeof config !== 'object') throw invalid('INVALID_OPTIONS', 'config', 'an object', kind(config));
+    throwIf(checkPlainObject('INVALID_OPTIONS', 'config', config));
     // In this order: the first rule broken is the one reported.
     const page = checkPageInputs(config);
     const timing = checkTiming(config);
@@ -65,16 +65,19 @@ export function checkConfig(config: PaymentWidgetConfig): CheckedConfig {
 
 /** What goes into the page: the form's checkout and action, the script tag's integrity and nonce, the custom parameters. */
 function checkPageInputs(config: PaymentWidgetConfig) {
-  const { checkoutId, shopperResultUrl, integrity, nonce, options } = config;
-  const customParameters = config.customParameters && { ...config.customParameters };
+  const { checkoutId, shopperResultUrl, integrity, nonce, options, customParameters: givenParameters } = config;
   validateCheckoutId(checkoutId);
   validateShopperResultUrl(shopperResultUrl);
   if (integrity !== undefined) validateIntegrity(integrity);
   if (nonce !== undefined) validateNonce(nonce);
-  if (customParameters) validateCustomParameters(customParameters);
-  if (options !== undefined && (!options || typeof options !== 'object' || Array.isArray(options))) {
-    throw invalid('INVALID_OPTIONS', 'options', 'an object', kind(options));
+  // The shape before the copy: spread, an array or a Map would become a
+  // different (or empty) object that passes. The copy is what is checked and kept.
+  let customParameters: Record<string, string> | undefined;
+  if (givenParameters !== undefined) {
+    throwIf(checkPlainObject('INVALID_CUSTOM_PARAMETER', 'customParameters', givenParameters, 'a plain object of strings'));
+    validateCustomParameters((customParameters = { ...givenParameters }));
   }
+  if (options !== undefined) throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
   return {
     _checkoutId: checkoutId,
     _shopperResultUrl: shopperResultUrl,

@@ -3,7 +3,7 @@
 // brand logos from the gateway's host run on a page with a CSP, and the
 // frame-ancestors rule that keeps the payment page out of other sites' frames.
 
-import { invalid, show } from './invalid.js';
+import { checkPlainObject, invalid, show, throwIf } from './invalid.js';
 import { checkBaseUrl, checkNonce } from './validate.js';
 
 /** The policy as directives (to merge into an app's own) and as a header value. */
@@ -48,7 +48,9 @@ function frameAncestorSources(sources: readonly string[] = ["'self'"]): string[]
  *
  * @throws WpwlError `INVALID_BASE_URL`, `INVALID_NONCE`, `INVALID_OPTIONS` (frameAncestors)
  */
-export function contentSecurityPolicy({ baseUrl, nonce, frameAncestors }: ContentSecurityPolicyInput): WidgetContentSecurityPolicy {
+export function contentSecurityPolicy(input: ContentSecurityPolicyInput): WidgetContentSecurityPolicy {
+  throwIf(checkPlainObject('INVALID_OPTIONS', 'input', input));
+  const { baseUrl, nonce, frameAncestors } = input;
   const error = checkBaseUrl(baseUrl) ?? checkNonce(nonce);
   if (error) throw error;
   const ancestors = frameAncestorSources(frameAncestors);

@@ -4,7 +4,7 @@
 // `onError` argument into a WpwlError.
 
 import { WpwlError } from './errors.js';
-import { invalid, show } from './invalid.js';
+import { checkPlainObject, invalid, isPlainObject, show, throwIf } from './invalid.js';
 import { resolveLocale, type WidgetLocale } from './locale.js';
 
 /** The four payment-method families that have a before-submit hook. */
@@ -218,6 +218,9 @@ export interface WpwlOptionsHooks {
 // The documented boolean keys. Strings such as "false" (an HTML attribute's
 // value) would switch a feature on, so a wrong type is refused.
 const BOOLEAN = /^(show|mask|require|disable|force|hide)[A-Z]|^(brandDetection|numberFormatting)$/;
+/** The keys whose value is a record of settings: a plain object (`billingAddress` may also be `false`). */
+const RECORD =
+  /^(registrations|labels|errorMessages|billingAddress|mandatoryBillingFields|iframeStyles|browser|clickToPay|applePay|googlePay)$/;
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
@@ -296,21 +299,26 @@ function gate(kind: SubmitKind, user: BeforeSubmitHook<BeforeSubmitResult> | und
  *
  * @param path the field name's prefix in errors: `options.`
  */
-function checkOptions(options: object, path: string): Record<string, unknown> {
+function checkOptions(options: unknown, path: string): Record<string, unknown> {
+  throwIf(checkPlainObject('INVALID_OPTIONS', path.slice(0, -1), options));
   const out: Record<string, unknown> = {};
-  for (const [key, given] of Object.entries(options)) {
+  for (const [key, given] of Object.entries(options as object)) {
     if (given === undefined) continue;
     const isSwitch = BOOLEAN.test(key);
     const value = isSwitch && path !== 'options.' && (given === 'true' || given === 'false') ? given === 'true' : given;
-    // The type a callback, a switch or `registrations` must have; `style` is checked by value.
-    const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : isSwitch ? 'boolean' : key === 'registrations' && 'object';
+    // The type a callback or a switch must have; `style` is checked by value, a record by its shape.
+    const type = /^on[A-Z]|^createCheckout$/.test(key) ? 'function' : isSwitch && 'boolean';
     const rule =
       key === 'style'
         ? !/^(card|plain|logos|none)$/.test(value as string) && 'card, plain, logos or none'
-        : type && (typeof value !== type || value === null) && (type === 'object' ? 'an ' : 'a ') + type;
+        : RECORD.test(key)
+          ? !isPlainObject(value) &&
+            !(key === 'billingAddress' && value === false) &&
+            (key === 'billingAddress' ? 'a plain object or false' : 'a plain object')
+          : type && typeof value !== type && 'a ' + type;
     if (rule) throw invalid('INVALID_OPTIONS', path + key, rule, show(value));
     if (key === 'locale') out[key] = resolveLocale(value as string);
-    else if (key === 'registrations') out[key] = checkOptions(value as object, path + key + '.');
+    else if (key === 'registrations') out[key] = checkOptions(value, path + key + '.');
     else out[key] = value;
   }
   return out;

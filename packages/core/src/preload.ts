@@ -4,12 +4,21 @@
 // the browser hands the preloaded response to that tag instead of fetching
 // it again. A module of its own, so that the loader's bundle does not carry it.
 
-import { throwIf } from './invalid.js';
+import { checkPlainObject, throwIf } from './invalid.js';
 import { widgetScriptUrl, type LoadOptions } from './script.js';
 import { checkIntegrity, checkNonce } from './validate.js';
 
 /** Options of {@link preloadPaymentWidgets}: the loader's, as far as they decide which response the tag may reuse. */
 export type PreloadOptions = Pick<LoadOptions, 'baseUrl' | 'checkoutId' | 'integrity' | 'nonce'>;
+
+/** The script URL `options` preload, after the checks the loader makes on them. */
+function checkedScriptUrl(options: PreloadOptions): string {
+  throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
+  const { integrity, nonce } = options;
+  const href = widgetScriptUrl(options.baseUrl, options.checkoutId);
+  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
+  return href;
+}
 
 /**
  * Starts downloading the widget script for a checkout without running it.
@@ -27,9 +36,8 @@ export type PreloadOptions = Pick<LoadOptions, 'baseUrl' | 'checkoutId' | 'integ
  * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`, `INVALID_INTEGRITY`, `INVALID_NONCE`
  */
 export function preloadPaymentWidgets(options: PreloadOptions): HTMLLinkElement | undefined {
+  const href = checkedScriptUrl(options);
   const { integrity, nonce } = options;
-  const href = widgetScriptUrl(options.baseUrl, options.checkoutId);
-  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
   if (typeof document === 'undefined') return;
   // href is a serialized URL: it holds no quote or backslash to escape.
   let link = document.querySelector<HTMLLinkElement>(`link[href="${href}"]`);
@@ -74,9 +82,8 @@ export interface WidgetLinkAttributes {
  * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`, `INVALID_INTEGRITY`, `INVALID_NONCE`
  */
 export function widgetPreloadLinks(options: PreloadOptions): WidgetLinkAttributes[] {
+  const href = checkedScriptUrl(options);
   const { integrity, nonce } = options;
-  const href = widgetScriptUrl(options.baseUrl, options.checkoutId);
-  throwIf((integrity !== undefined && checkIntegrity(integrity)) || (nonce !== undefined && checkNonce(nonce)));
   const cors = integrity ? ({ crossOrigin: 'anonymous' } as const) : {};
   return [
     { rel: 'preconnect', href: new URL(href).origin, ...cors },

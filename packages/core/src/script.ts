@@ -4,7 +4,7 @@
 // Nothing here touches the DOM or a global until a function is called.
 
 import { WpwlError } from './errors.js';
-import { throwIf } from './invalid.js';
+import { checkPlainObject, invalid, kind, throwIf } from './invalid.js';
 import { checkBaseUrl, checkCheckoutId, checkIntegrity, checkNonce, checkNumber, normalizeBaseUrl } from './validate.js';
 
 /**
@@ -93,10 +93,13 @@ export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
  *   after load), `SCRIPT_TIMEOUT`, `ABORTED` (`cause` is `signal.reason`).
  */
 export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
+  throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
   const { integrity, nonce, timeoutMs = 30_000, retries = 0, retryDelayMs = 500, signal } = options;
   const src = widgetScriptUrl(options.baseUrl, options.checkoutId);
   throwIf(
-    (integrity !== undefined && checkIntegrity(integrity)) ||
+    // Anything but an AbortSignal would fail only when the load is on its way.
+    (signal !== undefined && !(signal instanceof AbortSignal) && invalid('INVALID_OPTIONS', 'signal', 'an AbortSignal', kind(signal))) ||
+      (integrity !== undefined && checkIntegrity(integrity)) ||
       (nonce !== undefined && checkNonce(nonce)) ||
       checkNumber('timeoutMs', options.timeoutMs, { min: 1 }) ||
       checkNumber('retries', options.retries, { min: 0, whole: true }) ||

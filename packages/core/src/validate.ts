@@ -6,7 +6,7 @@
 // calls: the script loader needs four of them and has a size budget.
 
 import type { WpwlError, WpwlErrorCode } from './errors.js';
-import { chars, invalid, kind, throwIf } from './invalid.js';
+import { checkPlainObject, chars, invalid, kind, throwIf } from './invalid.js';
 
 type Check = (value: unknown) => WpwlError | undefined;
 
@@ -136,8 +136,8 @@ export function checkBrands(brands: unknown): WpwlError | undefined {
  */
 export function checkCustomParameters(params: unknown): WpwlError | undefined {
   const code = 'INVALID_CUSTOM_PARAMETER';
-  const got = kind(params);
-  if (got !== 'object') return invalid(code, 'customParameters', 'an object of strings', got);
+  const shape = checkPlainObject(code, 'customParameters', params, 'a plain object of strings');
+  if (shape) return shape;
   const nameRule = stringRule({
     code,
     field: 'customParameters name',

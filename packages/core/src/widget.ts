@@ -213,7 +213,7 @@ class WidgetController implements SessionOwner {
     if (typeof document === 'undefined') return new WpwlError('NOT_IN_BROWSER', 'not in a browser');
     // The widget script looks for its form in the document: in a shadow root or
     // a detached element it would find none and report ready with nothing shown.
-    if (container?.nodeType !== Node.ELEMENT_NODE || container.getRootNode() !== document) {
+    if (!(container instanceof Element) || container.getRootNode() !== document) {
       return invalid('INVALID_CONTAINER', 'container', 'an element in the document', kind(container));
     }
     const outer = container.closest('form');

@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   createPaymentWidget,
   loadPaymentWidgets,
+  preloadPaymentWidgets,
   readShopperResult,
   resolveLocale,
   validateBaseUrl,
@@ -15,8 +16,13 @@ import {
   validateLocale,
   validateNonce,
   validateShopperResultUrl,
+  toWpwlOptions,
+  widgetPreloadLinks,
   widgetScriptUrl,
+  type ContentSecurityPolicyInput,
+  type PreloadOptions,
   type WpwlErrorCode,
+  type WpwlOptionsInput,
 } from '../src/index.js';
 
 const BASE = 'https://gateway.example.com';
@@ -30,17 +36,32 @@ const load = (overrides: Record<string, unknown>) => () =>
  * document, and throws the error its snapshot then holds (an invalid config
  * does not throw: the controller starts in `error`).
  */
-const controller = (overrides: Record<string, unknown> | null) => () => {
+const controller = (overrides: Record<string, unknown> | null) =>
+  controllerOf(
+    overrides === null ? null : { baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r', ...overrides },
+  );
+
+/** {@link controller} with `config` as it is. */
+const controllerOf = (config: unknown) => () => {
   const container = document.body.appendChild(document.createElement('div'));
-  const config =
-    overrides === null ? null : { baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r', ...overrides };
-  const widget = createPaymentWidget(config as unknown as Parameters<typeof createPaymentWidget>[0]);
+  const widget = createPaymentWidget(config as Parameters<typeof createPaymentWidget>[0]);
   try {
     widget.mount(container);
     throw widget.getSnapshot().error;
   } finally {
     widget.destroy();
     container.remove();
+  }
+};
+
+/** Mounts a valid controller into `container` and throws the error its snapshot then holds. */
+const mountInto = (container: unknown) => () => {
+  const widget = createPaymentWidget({ baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r' });
+  try {
+    widget.mount(container as HTMLElement);
+    throw widget.getSnapshot().error;
+  } finally {
+    widget.destroy();
   }
 };
 
@@ -63,19 +84,7 @@ const cases: [string, () => unknown, WpwlErrorCode][] = [
   ['controller: options an array', controller({ options: ['plain'] }), 'INVALID_OPTIONS'],
   ['controller: customParameters a string', controller({ customParameters: 'SHOPPER_x=1' }), 'INVALID_CUSTOM_PARAMETER'],
   ['controller: brands a number', controller({ brands: 42 }), 'INVALID_BRAND'],
-  [
-    'controller: container not an element',
-    () => {
-      const widget = createPaymentWidget({ baseUrl: BASE, checkoutId: ID, brands: 'VISA', shopperResultUrl: 'https://shop.example/r' });
-      try {
-        widget.mount({} as HTMLElement);
-        throw widget.getSnapshot().error;
-      } finally {
-        widget.destroy();
-      }
-    },
-    'INVALID_CONTAINER',
-  ],
+  ['controller: container an empty object', mountInto({}), 'INVALID_CONTAINER'],
   // through the loader
   ['loader: plain http base URL', load({ baseUrl: 'http://gateway.example.com' }), 'INVALID_BASE_URL'],
   ['loader: javascript: base URL', load({ baseUrl: 'javascript:alert(1)//' }), 'INVALID_BASE_URL'],
@@ -119,6 +128,51 @@ const cases: [string, () => unknown, WpwlErrorCode][] = [
   ['readShopperResult: missing resourcePath', () => readShopperResult('https://shop.example/r?id=1'), 'INVALID_RESULT_URL'],
   ['contentSecurityPolicy: bad nonce', () => contentSecurityPolicy({ baseUrl: BASE, nonce: "'" }), 'INVALID_NONCE'],
 ];
+
+// Object-shaped inputs, one rule: a record (config, options and their record
+// keys, custom parameters, a function's options) is a plain object; a
+// container is an element; a signal an AbortSignal. Every other shape fails
+// with the input's own code, never a TypeError and never a silent nothing
+// (spread or Object.entries read an array, a Map or an element as empty).
+class Settings {
+  SHOPPER_order = '17';
+}
+const shapes: Record<string, () => unknown> = {
+  'an array': () => [['SHOPPER_order', '17']],
+  'an empty array': () => [],
+  'a function': () => () => ({}),
+  'an element': () => document.createElement('div'),
+  'a Map': () => new Map([['SHOPPER_order', '17']]),
+  'a class instance': () => new Settings(),
+  null: () => null,
+  'a string': () => 'SHOPPER_order=17',
+};
+const objectInputs: [string, (value: unknown) => () => unknown, WpwlErrorCode][] = [
+  ['controller: config', controllerOf, 'INVALID_OPTIONS'],
+  ['controller: customParameters', (value) => controller({ customParameters: value }), 'INVALID_CUSTOM_PARAMETER'],
+  ['controller: options', (value) => controller({ options: value }), 'INVALID_OPTIONS'],
+  ['controller: options.registrations', (value) => controller({ options: { registrations: value } }), 'INVALID_OPTIONS'],
+  ['controller: options.labels', (value) => controller({ options: { labels: value } }), 'INVALID_OPTIONS'],
+  ['controller: options.billingAddress', (value) => controller({ options: { billingAddress: value } }), 'INVALID_OPTIONS'],
+  ['controller: container', (value) => mountInto(value), 'INVALID_CONTAINER'],
+  ['loader: options', (value) => () => loadPaymentWidgets(value as Parameters<typeof loadPaymentWidgets>[0]), 'INVALID_OPTIONS'],
+  ['loader: signal', (value) => load({ signal: value }), 'INVALID_OPTIONS'],
+  ['preloadPaymentWidgets: options', (value) => () => preloadPaymentWidgets(value as PreloadOptions), 'INVALID_OPTIONS'],
+  ['widgetPreloadLinks: options', (value) => () => widgetPreloadLinks(value as PreloadOptions), 'INVALID_OPTIONS'],
+  ['contentSecurityPolicy: input', (value) => () => contentSecurityPolicy(value as ContentSecurityPolicyInput), 'INVALID_OPTIONS'],
+  ['toWpwlOptions: options', (value) => () => toWpwlOptions(value as WpwlOptionsInput), 'INVALID_OPTIONS'],
+  ['validateCustomParameters', (value) => () => validateCustomParameters(value), 'INVALID_CUSTOM_PARAMETER'],
+];
+for (const [input, run, code] of objectInputs) {
+  for (const [shape, make] of Object.entries(shapes)) {
+    // A null config is the case above; a string container is as wrong as any.
+    cases.push([`${input} ${shape}`, run(make()), code]);
+  }
+}
+cases.push(
+  ['controller: container a plain object with tagName', mountInto({ tagName: 'DIV', nodeType: 1 }), 'INVALID_CONTAINER'],
+  ['controller: container a detached element', mountInto(document.createElement('div')), 'INVALID_CONTAINER'],
+);
 
 const page = window as unknown as { wpwlOptions?: unknown; wpwl?: unknown };
 const options = { locale: 'de' };

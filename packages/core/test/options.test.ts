@@ -156,8 +156,8 @@ describe('toWpwlOptions: options as real integrations write them', () => {
     expect(() => toWpwlOptions({ registrations: { requireCvv: 'yes' as never } })).toThrow(
       'options.registrations.requireCvv must be a boolean (got "yes")',
     );
-    expect(() => toWpwlOptions({ registrations: 'true' as never })).toThrow('options.registrations must be an object (got "true")');
-    expect(() => toWpwlOptions({ registrations: null as never })).toThrow('options.registrations must be an object (got null)');
+    expect(() => toWpwlOptions({ registrations: 'true' as never })).toThrow('options.registrations must be a plain object (got "true")');
+    expect(() => toWpwlOptions({ registrations: null as never })).toThrow('options.registrations must be a plain object (got null)');
   });
 
   it('converts "true" / "false" only inside registrations: a top-level switch given as a string is still refused', () => {

@@ -109,6 +109,8 @@ describe('custom parameters', () => {
   it('accepts SHOPPER_ names with string values', () => {
     expect(() => validateCustomParameters({ SHOPPER_orderRef: 'A-1', 'SHOPPER_x.y_z': 'v'.repeat(2048), SHOPPER_empty: '' })).not.toThrow();
     expect(checkCustomParameters({})).toBeUndefined();
+    // A dictionary without prototype is a plain object too.
+    expect(checkCustomParameters(Object.assign(Object.create(null), { SHOPPER_orderRef: 'A-1' }))).toBeUndefined();
   });
 
   it('requires the SHOPPER_ prefix and says why', () => {
@@ -125,7 +127,9 @@ describe('custom parameters', () => {
     ['a lower-case prefix', { shopper_ref: 'x' }, 'SHOPPER_'],
     ['a value too long', { SHOPPER_ref: 'v'.repeat(2049) }, 'a string of at most 2048 characters (got 2049'],
     ['a number value', { SHOPPER_ref: 5 }, 'customParameters[SHOPPER_ref] must be a string of at most 2048 characters (got number)'],
-    ['an array', ['SHOPPER_a'], 'an object of strings (got array)'],
+    ['an array', ['SHOPPER_a'], 'a plain object of strings (got array)'],
+    ['a Map, whose entries are not its keys', new Map([['SHOPPER_a', '1']]), 'a plain object of strings (got Map)'],
+    ['an element', document.createElement('div'), 'got HTMLDivElement'],
     ['null', null, 'got null'],
   ])('rejects %s', (_, input, detail) => {
     const error = checkCustomParameters(input)!;

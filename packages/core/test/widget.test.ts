@@ -585,6 +585,17 @@ describe('before submit', () => {
     expect(widget.getSnapshot().status).toBe('submitting');
   });
 
+  it('custom parameters and options without prototype (Object.create(null)) are plain objects: sent and applied', async () => {
+    const customParameters = Object.assign(Object.create(null) as Record<string, string>, { SHOPPER_orderId: 'A-17' });
+    const options = Object.assign(Object.create(null) as Record<string, unknown>, { style: 'plain' });
+    const widget = create(config({ customParameters, options }));
+    widget.mount(box());
+    const { pay, submitted } = await fake.finishLoad();
+    expect((window as unknown as { wpwlOptions: { style: string } }).wpwlOptions.style).toBe('plain');
+    pay();
+    expect(submitted[0]!.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
+  });
+
   it('a second attempt after the widget refused the first sends each custom parameter once', async () => {
     const widget = create(config({ customParameters: { SHOPPER_orderId: 'A-17', SHOPPER_note: 'ring twice' } }));
     widget.mount(box());

@@ -247,6 +247,31 @@ describe('<PaymentWidget>', () => {
     expect(onError.mock.calls.length).toBeLessThanOrEqual(2);
   });
 
+  it.each([
+    ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
+    ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
+    ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
+    ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
+  ])('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
+    const { container } = render(
+      <PaymentWidget
+        {...props({ [field]: value as never })}
+        fallback={({ error }) => (
+          <p role="alert" data-code={error?.code}>
+            {error?.message}
+          </p>
+        )}
+      />,
+    );
+    await act(flush);
+    expect(statusOf(container)).toBe('error');
+    const alert = screen.getByRole('alert');
+    expect(alert.dataset.code).toBe(code);
+    expect(alert.textContent).toMatch(new RegExp(`^${field} must be a plain object`));
+    expect(fake.createdScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+  });
+
   it('onBeforeSubmit returning false blocks the payment; the newest handler is asked', async () => {
     const stale = vi.fn(() => true);
     const { container, rerender } = render(<PaymentWidget {...props({ onBeforeSubmit: stale })} />);

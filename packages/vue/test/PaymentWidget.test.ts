@@ -165,6 +165,22 @@ describe('<PaymentWidget>', () => {
     expect(wrapper.findAll('form.paymentWidgets')).toHaveLength(1);
   });
 
+  it.each([
+    ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
+    ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
+    ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
+    ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
+  ])('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
+    const wrapper = render({ [field]: value }, { error: errorSlot });
+    await nextTick();
+    expect(wrapper.find('.code').text()).toBe(code);
+    const error = wrapper.emitted('error')?.[0]?.[0] as WpwlError;
+    expect(error.details.field).toBe(field);
+    expect(error.message).toMatch(new RegExp(`^${field} must be a plain object`));
+    expect(widget.createdScripts()).toHaveLength(0);
+    expect(page.wpwlOptions).toBeUndefined();
+  });
+
   it('an invalid prop is an error slot naming the field, injects nothing, and a valid value loads', async () => {
     const wrapper = render({ checkoutId: 'not an id' }, { error: errorSlot });
     await nextTick();
