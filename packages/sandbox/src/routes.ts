@@ -1,0 +1,217 @@
+// Owns the routes: which path and method goes to which resource of the
+// gateway, which of them need the merchant's Bearer token and which the
+// shopper's browser calls (with CORS), the throttle on each operation, the
+// widget files, and the browser's own form post, which is sent on rather than
+// answered with JSON.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CHECKOUT_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
+import { checkAuthorization } from './auth.js';
+import { newPaymentId } from './format.js';
+import { backLink, formPostAnswer, formPostRefusal, isBrowserFormPost } from './form-post.js';
+import type { Gateway } from './gateway.js';
+import type { Reply } from './gateway/replies.js';
+import type { Submitter } from './gateway/resource.js';
+import { BodyError, CORS_HEADERS, parseParams, readForm, send, sendRefusal } from './http.js';
+import { envelope } from './records.js';
+import { RESULTS } from './result-codes.js';
+import type { SandboxOperation, Throttle } from './throttle.js';
+import type { AssetServer } from './widget-assets.js';
+
+/** What the routes answer with. */
+export interface RouterDeps {
+  /** The Bearer token merchants must send. */
+  accessToken: string;
+  gateway: Gateway;
+  throttle: Throttle;
+  /** The widget files. */
+  assets: AssetServer;
+  now: () => number;
+  /** The sandbox's own base URL, for a request without a plain host:port Host header. */
+  sandboxUrl: () => string;
+}
+
+/** Answers each request; a body refused while it is read throws a BodyError, which the server answers. */
+export function createRouter({
+  accessToken,
+  gateway,
+  throttle,
+  assets,
+  now,
+  sandboxUrl,
+}: RouterDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname;
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...CORS_HEADERS, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    if ((method === 'GET' || method === 'HEAD') && assets.has(path)) {
+      assets.serve(path, res, method === 'HEAD');
+      return;
+    }
+    const baseUrl = requestBaseUrl(req) ?? sandboxUrl();
+    const query = parseParams(url.search.slice(1));
+    const reply = (r: Reply, cors = false, headers: Record<string, string> = {}) => send(res, r, cors, headers);
+    const json = (status: number, result: { code: string; description: string }, cors = false) =>
+      reply({ kind: 'json', status, body: envelope(result, now()) }, cors);
+
+    /** Bearer check plus throttle for a merchant operation; false when a reply was sent. */
+    const admit = (operation: SandboxOperation, cors = false): boolean => {
+      const auth = checkAuthorization(req.headers.authorization, accessToken);
+      if (auth === 'unauthenticated') {
+        json(401, RESULTS.unauthenticated, cors);
+        return false;
+      }
+      if (auth === 'forbidden') {
+        json(403, RESULTS.forbidden, cors);
+        return false;
+      }
+      return notThrottled(operation, cors);
+    };
+    const notThrottled = (operation: SandboxOperation, cors = false): boolean => {
+      const waitMs = throttle.take(operation);
+      if (waitMs === 0) return true;
+      const idMatch = /^\/v1\/(?:checkouts|payments|threeds)\/([^/]+)/.exec(path)?.[1];
+      reply(
+        {
+          kind: 'json',
+          status: 429,
+          body: envelope(RESULTS.throttled, now(), { id: idMatch ? decodeURIComponent(idMatch) : newPaymentId() }),
+        },
+        cors,
+        { 'Retry-After': String(Math.ceil(waitMs / 1000)) },
+      );
+      return false;
+    };
+    /** The browser posting the widget's form itself: sent on with a 303, or shown a page; never JSON. */
+    const browserFormPost = async (id: string): Promise<void> => {
+      const back = backLink(req.headers.referer);
+      const waitMs = throttle.take('checkoutPayment');
+      if (waitMs > 0) {
+        return reply(
+          formPostRefusal(429, 'Too many requests', 'Nothing was charged. Please wait a moment and pay again.', back, RESULTS.throttled),
+          true,
+          {
+            'Retry-After': String(Math.ceil(waitMs / 1000)),
+          },
+        );
+      }
+      let params: Record<string, string>;
+      try {
+        params = await readForm(req);
+      } catch (error) {
+        if (!(error instanceof BodyError)) throw error;
+        return sendRefusal(
+          req,
+          res,
+          formPostRefusal(error.status, 'The payment could not be made', `Nothing was charged: the ${error.message}.`, back),
+          true,
+        );
+      }
+      return reply(formPostAnswer(gateway.payments.takeCheckoutPayment(id, params, 'shopper', baseUrl), id, back), true);
+    };
+    const wrongMethod = () =>
+      json(400, { ...RESULTS.invalidMethod, description: `${RESULTS.invalidMethod.description}: ${method} ${path}` });
+
+    if (path === '/v1/checkouts') {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('checkout')) return;
+      return reply(gateway.checkouts.create(await readForm(req)));
+    }
+
+    const updatePath = /^\/v1\/checkouts\/([^/]+)$/.exec(path);
+    if (updatePath) {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('checkout')) return;
+      const id = safeDecode(updatePath[1] ?? '');
+      const params = await readForm(req);
+      if (!CHECKOUT_ID_PATTERN.test(id)) return json(404, RESULTS.checkoutUnknown);
+      return reply(gateway.checkouts.update(id, params));
+    }
+
+    const checkoutPath = /^\/v1\/checkouts\/([^/]+)\/(payment|registration|widget-session)$/.exec(path);
+    if (checkoutPath) {
+      const id = safeDecode(checkoutPath[1] ?? '');
+      const what = checkoutPath[2];
+      const known = CHECKOUT_ID_PATTERN.test(id);
+      if (what === 'widget-session') {
+        if (method !== 'GET') return wrongMethod();
+        if (!notThrottled('widgetSession', true)) return;
+        return reply(
+          known ? gateway.checkouts.widgetSession(id) : { kind: 'json', status: 404, body: envelope(RESULTS.checkoutUnknown, now()) },
+          true,
+        );
+      }
+      const isPayment = what === 'payment';
+      if (method === 'GET') {
+        if (!admit(isPayment ? 'checkoutStatus' : 'registrationStatus')) return;
+        if (!known) return json(404, RESULTS.checkoutUnknown);
+        return reply(isPayment ? gateway.statusReads.checkoutPayment(id, query) : gateway.statusReads.checkoutRegistration(id, query));
+      }
+      if (method !== 'POST') return wrongMethod();
+      if (isPayment && isBrowserFormPost(req.headers)) return browserFormPost(id);
+      // No Authorization header: the shopper's browser, for which the checkout id is the capability.
+      const submitter: Submitter = req.headers.authorization === undefined ? 'shopper' : 'merchant';
+      const operation = isPayment ? 'checkoutPayment' : 'registration';
+      if (submitter === 'merchant' ? !admit(operation, true) : !notThrottled(operation, true)) return;
+      const params = await readForm(req);
+      if (!known) return json(404, RESULTS.checkoutUnknown, true);
+      return reply(
+        isPayment
+          ? gateway.payments.submitToCheckout(id, params, submitter, baseUrl)
+          : gateway.registrations.submitToCheckout(id, params, submitter),
+        true,
+      );
+    }
+
+    if (path === '/v1/payments') {
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('payment')) return;
+      return reply(gateway.payments.create(await readForm(req), baseUrl));
+    }
+
+    const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(path);
+    if (paymentPath) {
+      const id = safeDecode(paymentPath[1] ?? '');
+      const notFound = () =>
+        json(404, { ...RESULTS.invalidParameter, description: `${RESULTS.invalidParameter.description}: no payment with this id` });
+      if (method === 'GET') {
+        if (!admit('paymentStatus')) return;
+        return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.statusReads.payment(id, query)) : notFound();
+      }
+      if (method !== 'POST') return wrongMethod();
+      if (!admit('reference')) return;
+      const params = await readForm(req);
+      return PAYMENT_ID_PATTERN.test(id) ? reply(gateway.payments.reference(id, params)) : notFound();
+    }
+
+    const threedsPath = /^\/v1\/threeds\/([^/]+)$/.exec(path);
+    if (threedsPath) {
+      const id = safeDecode(threedsPath[1] ?? '');
+      if (method === 'GET') return reply(gateway.threeDSecure.challengePage(id, query.target));
+      if (method === 'POST') return reply(gateway.threeDSecure.completeChallenge(id, await readForm(req)));
+      return wrongMethod();
+    }
+
+    return json(404, RESULTS.noRoute);
+  };
+}
+
+// The base URL the shopper's browser used, so redirect URLs reach the sandbox
+// the same way (localhost vs 127.0.0.1); only a plain host:port is trusted.
+function requestBaseUrl(req: IncomingMessage): string | undefined {
+  const host = req.headers.host;
+  return host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/.test(host) ? `http://${host}` : undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
