@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './server.js';
-import { checkWebhookEndpoints } from './webhooks.js';
+import { checkWebhookEndpoints } from './webhook-options.js';
 
 export const USAGE = `Usage: wpwl-sandbox [--port 8080] [--host 127.0.0.1] [--access-token TOKEN] [--entity-id ID] [--strict] [--quiet]
                     [--webhook-url URL [--webhook-key HEX]]

@@ -15,6 +15,5 @@ export {
   DEFAULT_WEBHOOK_TIMEOUT_MS,
   type WebhookEndpoint,
   type WebhookFaults,
-  type WebhookStats,
-  type WebhookNotification,
-} from './webhooks.js';
+} from './webhook-options.js';
+export type { WebhookStats, WebhookNotification } from './webhooks.js';

@@ -21,11 +21,10 @@ import {
   checkTimeout,
   checkWebhookEndpoints,
   checkWebhookFaults,
-  WebhookSender,
   type WebhookEndpoint,
   type WebhookFaults,
-  type WebhookStats,
-} from './webhooks.js';
+} from './webhook-options.js';
+import { WebhookSender, type WebhookStats } from './webhooks.js';
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {
