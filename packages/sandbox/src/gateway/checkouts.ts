@@ -3,12 +3,12 @@
 // widget renders from (`GET /v1/checkouts/{id}/widget-session`), with the
 // stored cards a checkout offers.
 
-import { amountToCents, centsToAmount, type FieldViolation } from '@wpwl/gateway-spec';
+import { amountToCents, centsToAmount } from '@wpwl/gateway-spec';
 import { newCheckoutId } from '../format.js';
 import { echoable, type CheckoutRecord } from '../records.js';
 import { RESULTS } from '../result-codes.js';
 import type { Reply } from './replies.js';
-import { GatewayResource } from './resource.js';
+import { GatewayResource, type BrokenRule } from './resource.js';
 
 /** How long a checkout id stays usable. */
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
@@ -104,7 +104,7 @@ export class Checkouts extends GatewayResource {
    * The stored cards a checkout offers (`registrations[n].id`, in index order).
    * Each must be a registration of this entity; others are added to `violations`.
    */
-  private offeredRegistrations(params: Record<string, string>, violations: FieldViolation[]): string[] {
+  private offeredRegistrations(params: Record<string, string>, violations: BrokenRule[]): string[] {
     const offered: Array<[index: number, id: string]> = [];
     for (const [name, value] of Object.entries(params)) {
       const index = /^registrations\[(\d+)\]\.id$/.exec(name)?.[1];

@@ -6,7 +6,7 @@
 // request body is read, so two concurrent submissions can never both pass a
 // once-only check.
 
-import { ENTITY_ID_PATTERN, FIELD_RULES, checkParams, type FieldViolation, type Operation } from '@wpwl/gateway-spec';
+import { ENTITY_ID_PATTERN, FIELD_RULES, checkParams } from '@wpwl/gateway-spec';
 import type { CardInput } from '../cards.js';
 import { envelope, type CheckoutRecord, type PaymentRecord, type RegistrationRecord, type Records } from '../records.js';
 import { RESULTS, type Result } from '../result-codes.js';
@@ -31,6 +31,19 @@ export interface GatewayDeps {
   onRegistration?: (registration: RegistrationRecord) => void;
 }
 
+/** A broken field rule, as the field tables report it (their own type stays out of this package's declarations). */
+export interface BrokenRule {
+  /** The flat parameter name as sent, e.g. `card.number`. */
+  field: string;
+  /** The rule in words. */
+  rule: string;
+  /** One sentence naming the parameter and the rule. */
+  message: string;
+}
+
+/** The request a parameter set is checked for, as the field tables name it (their type stays out of the declarations too). */
+export type CheckedOperation = 'checkout' | 'payment' | 'checkoutPayment' | 'reference';
+
 /** Who sent a request to a checkout's payment path. */
 export type Submitter = 'shopper' | 'merchant';
 
@@ -45,7 +58,7 @@ export abstract class GatewayResource {
     return { kind: 'json', status, body: envelope(result, this.deps.now(), fields) };
   }
 
-  protected invalid(violations: FieldViolation[], params: Record<string, string>): JsonReply {
+  protected invalid(violations: BrokenRule[], params: Record<string, string>): JsonReply {
     const result = resultForViolations(violations);
     const parameterErrors = violations.map((v) => ({
       name: v.field,
@@ -61,7 +74,7 @@ export abstract class GatewayResource {
    * send that break a stated rule (merchantTransactionId "17") pass with a
    * warning naming the rule, as the real gateway takes them; strict refuses them.
    */
-  protected check(params: Record<string, string>, operation: Operation, fromShopper = false): FieldViolation[] {
+  protected check(params: Record<string, string>, operation: CheckedOperation, fromShopper = false): BrokenRule[] {
     const { violations, warnings } = checkParams(params, operation, { fromShopper });
     if (this.deps.strict) return [...violations, ...warnings];
     for (const warning of warnings) this.deps.warn?.(`warning: ${warning.message}`);
