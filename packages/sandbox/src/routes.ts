@@ -18,7 +18,7 @@ import { RESULTS } from './result-codes.js';
 import type { SandboxOperation, Throttle } from './throttle.js';
 import type { AssetServer } from './widget-assets.js';
 
-/** What the routes answer with. */
+/** What the routes work with. */
 export interface RouterDeps {
   /** The Bearer token merchants must send. */
   accessToken: string;
