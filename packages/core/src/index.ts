@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './validate.js';
 export * from './locale.js';
 export * from './options.js';
+export type * from './jquery.js';
 export * from './script.js';
 export * from './preload.js';
 export * from './widget.js';

@@ -5,6 +5,7 @@
 
 import { WpwlError } from './errors.js';
 import { checkPlainObject, invalid, isPlainObject, show, throwIf } from './invalid.js';
+import type { WidgetJQuery } from './jquery.js';
 import { resolveLocale, type WidgetLocale } from './locale.js';
 
 /** The four payment-method families that have a before-submit hook. */
@@ -44,16 +45,21 @@ type Callback<A extends unknown[] = [], This = unknown> = (this: This, ...args: 
 /**
  * `this` in the widget's field callbacks (`onBlurCardNumber` and siblings):
  * `$form` is the field's form, wrapped by jQuery (the real widget bundles it;
- * a page's own `window.jQuery` is used when there is one).
+ * a page's own `window.jQuery` is used when there is one), so
+ * `this.$form.find('.wpwl-control-brand').val()` compiles as merchants write it.
+ * Other keys are the integration's own (some keep state on `this`).
  */
 export interface WidgetFieldContext {
-  $form: unknown;
+  $form: WidgetJQuery<HTMLFormElement>;
   [key: string]: unknown;
 }
 
-/** `this` in the PCI iframe callbacks: `$iframe` is the iframe, wrapped by jQuery. */
+/**
+ * `this` in the PCI iframe callbacks: `$iframe` is the field's iframe, wrapped
+ * by jQuery (`this.$iframe[0]` is the element).
+ */
 export interface WidgetIframeContext {
-  $iframe: unknown;
+  $iframe: WidgetJQuery<HTMLIFrameElement>;
   [key: string]: unknown;
 }
 
@@ -153,7 +159,7 @@ export interface WpwlOptionsBase<L, R> {
   /** "Fast checkout": create the checkout when the shopper pays; returns its id. */
   createCheckout?: (json: unknown) => string | PromiseLike<string>;
   /** All forms are ready; the argument is the widget's forms. */
-  onReady?: Callback<[paymentForms?: unknown]>;
+  onReady?: Callback<[paymentForms: HTMLFormElement[]]>;
   /** Before a card payment is submitted. */
   onBeforeSubmitCard?: BeforeSubmitHook<R>;
   /** Before a direct-debit payment is submitted. */
@@ -164,18 +170,18 @@ export interface WpwlOptionsBase<L, R> {
   onBeforeSubmitVirtualAccount?: BeforeSubmitHook<R>;
   /** After the payment was submitted. */
   onAfterSubmit?: Callback;
-  /** The shopper picked another brand. */
-  onChangeBrand?: Callback<[brand: string]>;
-  /** Brands detected from the typed card number, and the one now active. */
-  onDetectBrand?: Callback<[brands: string[], activeBrand?: string]>;
+  /** The shopper picked another brand; `this` is the card form. */
+  onChangeBrand?: Callback<[brand: string], HTMLFormElement>;
+  /** Brands detected from the typed card number, and the one now active; `this` is the card form. */
+  onDetectBrand?: Callback<[brands: string[], activeBrand: string], HTMLFormElement>;
   /** The first digits of the typed card number (the BIN). */
   onDetectBin?: Callback<[bin: string]>;
   /** With `useSummaryPage`: the payment data to keep before the summary page. */
   onSaveTransactionData?: Callback<[data: unknown]>;
   /** The widget reports an error (raw; the controller passes a classified WpwlError to its own `onError`). */
   onError?: Callback<[error: WidgetErrorEvent]>;
-  /** The 3-D Secure iframe loaded. */
-  onLoadThreeDIframe?: Callback;
+  /** The 3-D Secure iframe loaded; `this` is that iframe (resize it here). */
+  onLoadThreeDIframe?: Callback<[], HTMLIFrameElement>;
   /** The card number field lost focus. */
   onBlurCardNumber?: Callback<[isValid: boolean], WidgetFieldContext>;
   /** The card holder field lost focus. */
@@ -190,6 +196,8 @@ export interface WpwlOptionsBase<L, R> {
   onReadyIframeCommunication?: Callback<[], WidgetIframeContext>;
   /** A PCI iframe got focus. */
   onFocusIframeCommunication?: Callback<[], WidgetIframeContext>;
+  /** A PCI iframe lost focus. */
+  onBlurIframeCommunication?: Callback<[], WidgetIframeContext>;
   /** Any other key is passed to the widget unchanged. */
   [key: string]: unknown;
 }

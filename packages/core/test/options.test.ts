@@ -99,7 +99,7 @@ describe('toWpwlOptions: values', () => {
   it('composes onReady: the caller first, then the user', () => {
     const calls: string[] = [];
     const out = toWpwlOptions({ onReady: () => void calls.push('user') }, { onReady: () => void calls.push('hook') });
-    out.onReady!.call(undefined);
+    out.onReady!.call(undefined, []);
     expect(calls).toEqual(['hook', 'user']);
   });
 

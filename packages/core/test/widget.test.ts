@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
 import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import type { WpwlOptionsInput } from '../src/index.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -587,7 +588,7 @@ describe('before submit', () => {
 
   it('custom parameters and options without prototype (Object.create(null)) are plain objects: sent and applied', async () => {
     const customParameters = Object.assign(Object.create(null) as Record<string, string>, { SHOPPER_orderId: 'A-17' });
-    const options = Object.assign(Object.create(null) as Record<string, unknown>, { style: 'plain' });
+    const options = Object.assign(Object.create(null) as WpwlOptionsInput, { style: 'plain' as const });
     const widget = create(config({ customParameters, options }));
     widget.mount(box());
     const { pay, submitted } = await fake.finishLoad();
