@@ -1,6 +1,7 @@
-// Owns the widget's locales: the 25 default codes as a typed union, and the
+// Owns the widget's locales: the 25 default codes as a typed union, the
 // mapping from BCP-47 language tags (what browsers and i18n libraries speak) to
-// those codes, several of which are not ISO 639 (dk, se, cn, cz, gr).
+// those codes, several of which are not ISO 639 (dk, se, cn, cz, gr), and the
+// direction each is written in.
 
 import type { WpwlError } from './errors.js';
 import { invalid, show } from './invalid.js';
@@ -128,4 +129,31 @@ export function preferredLocale(tags: readonly string[], fallback: WidgetLocale 
     }
   }
   return fallback;
+}
+
+/** The direction a language is written in: the value of a `dir` attribute. */
+export type TextDirection = 'ltr' | 'rtl';
+
+// A tag is right to left when its language is written so in its usual script
+// (Arabic, Aramaic, Central Kurdish, Dhivehi, Persian, Hebrew and Yiddish under
+// their current and former codes, Kashmiri, Pashto, Sindhi, Syriac, Uyghur,
+// Urdu) and no script subtag says otherwise, or when its script subtag is a
+// right-to-left one (Adlam, Arabic, Hebrew, Mandaic, N'Ko, Hanifi Rohingya,
+// Samaritan, Syriac, Thaana, Yezidi): `ar`, `fa-IR`, `az-Arab` are right to
+// left; `ar-Latn`, `sd-Deva`, `en` are not.
+const RIGHT_TO_LEFT =
+  /^(?:(?:ar|arc|ckb|dv|fa|he|iw|ji|ks|ps|sd|syr|ug|ur|yi)(?![-_][a-z]{4}(?:[-_]|$))|[a-z]{2,3}[-_](?:adlm|arab|hebr|mand|nkoo|rohg|samr|syrc|thaa|yezi))(?:[-_]|$)/i;
+
+/**
+ * The direction a widget locale or a BCP-47 tag is written in, for the `dir`
+ * attribute of the widget's container: `'rtl'` for `ar` (the one right-to-left
+ * widget locale) and for tags of right-to-left languages or scripts (`ar-SA`,
+ * `he`, `fa-IR`, `ur`, `az-Arab`), `'ltr'` for everything else, an unknown or
+ * malformed tag included. Case-insensitive; never throws.
+ *
+ * @example
+ * container.dir = localeDirection(resolveLocale(navigator.language)); // 'ar-EG' → 'rtl'
+ */
+export function localeDirection(locale: string): TextDirection {
+  return RIGHT_TO_LEFT.test(locale) ? 'rtl' : 'ltr';
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkLocale, isWidgetLocale, LOCALES, preferredLocale, resolveLocale, validateLocale, type WidgetLocale } from '../src/index.js';
+import {
+  checkLocale,
+  isWidgetLocale,
+  localeDirection,
+  LOCALES,
+  preferredLocale,
+  resolveLocale,
+  validateLocale,
+  type WidgetLocale,
+} from '../src/index.js';
 
 describe('LOCALES', () => {
   it('lists the 25 default codes in the gateway order', () => {
@@ -145,5 +154,41 @@ describe('preferredLocale', () => {
   });
   it('falls back to the given locale', () => {
     expect(preferredLocale(['uk'], 'de')).toBe('de');
+  });
+});
+
+describe('localeDirection', () => {
+  it('is right to left for ar alone among the widget codes', () => {
+    const rightToLeft = [...LOCALES, 'be'].filter((code) => localeDirection(code) === 'rtl');
+    expect(rightToLeft).toEqual(['ar']);
+  });
+
+  it.each(['ar-SA', 'AR-eg', 'ar_AE', 'ar-001', 'he', 'he-IL', 'iw', 'fa-IR', 'ur-PK', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb-IQ', 'syr'])(
+    '%s is right to left',
+    (tag) => {
+      expect(localeDirection(tag)).toBe('rtl');
+    },
+  );
+
+  it.each(['en', 'en-US', 'de-AT', 'zh-Hant-TW', 'ja', 'ru', 'tr', 'ku', 'arabic', 'art', 'ara', 'xx', '', '<b>ar</b>'])(
+    '%j is left to right',
+    (tag) => {
+      expect(localeDirection(tag)).toBe('ltr');
+    },
+  );
+
+  it('lets a script subtag decide over the language', () => {
+    expect(localeDirection('az-Arab-IR')).toBe('rtl');
+    expect(localeDirection('pa-Arab')).toBe('rtl');
+    expect(localeDirection('uz-arab')).toBe('rtl');
+    expect(localeDirection('ar-Latn')).toBe('ltr');
+    expect(localeDirection('sd-Deva-IN')).toBe('ltr');
+    expect(localeDirection('ar-Arab-EG')).toBe('rtl');
+  });
+
+  it('follows a tag through resolveLocale: the form a browser in Arabic gets is right to left', () => {
+    expect(localeDirection(resolveLocale('ar-MA'))).toBe('rtl');
+    expect(localeDirection(preferredLocale(['fa-IR', 'ar-IQ']))).toBe('rtl');
+    expect(localeDirection(preferredLocale(['he-IL']))).toBe('ltr');
   });
 });
