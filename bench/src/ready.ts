@@ -52,17 +52,36 @@ export interface LoadTiming {
   scriptTagAdded: number;
 }
 
-/** One variant's summary under one condition. */
+/** A variant's time-to-ready next to the variant it is compared with, over every run. */
+export interface ControlComparison {
+  name: string;
+  /** The control's median over every load of every run. */
+  medianMs: number;
+  loads: number;
+  /** The median of the per-run ratios (this variant's median over the control's, within one run). */
+  ratio: number;
+  /** The lowest and highest per-run ratio: the spread between runs. */
+  ratioMin: number;
+  ratioMax: number;
+  /** Each run's ratio, in run order. */
+  runRatios: number[];
+}
+
+/** One variant's summary under one condition, over every run. */
 export interface VariantSummary {
   name: string;
   informational?: boolean;
+  /** Loads over every run. */
   loads: number;
+  /** Median over every load of every run. */
   medianMs: number;
   p90Ms: number;
-  /** Median time-to-ready over the baseline's median. */
+  /** Each run's median, in run order. */
+  runMediansMs: number[];
+  /** Median of the per-run ratios to the baseline. */
   ratioToRaw: number;
-  /** The variant compared with, and this one's median over that one's. */
-  control?: { name: string; medianMs: number; loads: number; ratio: number };
+  /** The variant compared with, and this one's ratio to it. */
+  control?: ControlComparison;
   goal?: ReadyGoal;
   scriptRequestedMedianMs: number;
   domContentLoadedMedianMs: number;
@@ -70,8 +89,14 @@ export interface VariantSummary {
   pageCodeRanMedianMs: number | null;
   /** Median of when the widget's script tag was put into the page. */
   scriptTagAddedMedianMs: number;
-  /** Every load's time-to-ready, in the order measured. */
+  /** Every load's time-to-ready, run after run, in the order measured. */
   readyMs: number[];
+}
+
+/** One run's loads under one condition: every variant of its lineup with its timings, in lineup order. */
+export interface ReadyRunCondition {
+  label: string;
+  variants: { variant: ReadyVariant; timings: LoadTiming[] }[];
 }
 
 /** One condition: a gateway (answering at once, or with a delay) and the checkouts prepared on it. */
@@ -175,11 +200,11 @@ export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTi
 }
 
 /**
- * Measures every variant `rounds` times under each condition; `variants[0]`
- * is the baseline the ratios refer to. Within a round every condition and
- * every variant loads once; the variants' order is rotated by one each round
- * and reversed every other round, so that no variant is always first or
- * always follows the same one. One unmeasured warm-up round comes first.
+ * One run: measures every variant `rounds` times under each condition.
+ * Within a round every condition and every variant loads once; the variants'
+ * order is rotated by one each round and reversed every other round, so that
+ * no variant is always first or always follows the same one. One unmeasured
+ * warm-up round comes first.
  */
 export async function measureTimeToReady(
   browser: CdpBrowser,
@@ -187,7 +212,7 @@ export async function measureTimeToReady(
   conditions: readonly ReadyCondition[],
   rounds: number,
   progress: (line: string) => void,
-): Promise<{ label: string; variants: VariantSummary[] }[]> {
+): Promise<ReadyRunCondition[]> {
   const lineups = conditions.map((condition) => variants.filter((v) => !v.onlyUnder || v.onlyUnder === condition.label));
   const timings = lineups.map((lineup) => lineup.map((): LoadTiming[] => []));
   const used = conditions.map(() => 0);
@@ -214,39 +239,60 @@ export async function measureTimeToReady(
     }
     if (pass >= 0 && (pass + 1) % 10 === 0) progress(`time-to-ready: ${pass + 1}/${rounds} rounds`);
   }
+  return conditions.map((condition, c) => ({
+    label: condition.label,
+    variants: lineups[c]!.map((variant, v) => ({ variant, timings: timings[c]![v]! })),
+  }));
+}
 
-  return conditions.map((condition, c) => {
-    const rawMedian = median(timings[c]![0]!.map((t) => t.ready));
-    const medianOf = (name: string) => {
-      const index = lineups[c]!.findIndex((variant) => variant.name === name);
-      if (index < 0) throw new Error(`${condition.label}: no variant "${name}" to compare with`);
-      return { median: median(timings[c]![index]!.map((t) => t.ready)), loads: timings[c]![index]!.length };
+/**
+ * Summarizes runs of {@link measureTimeToReady} (each over the same variants
+ * and conditions): per variant the medians over every load, and each ratio as
+ * the median of the per-run ratios with their spread, so that one run's noise
+ * shows as a range instead of moving the figure. The first variant of each
+ * condition is the baseline of `ratioToRaw`.
+ */
+export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: string; variants: VariantSummary[] }[] {
+  const first = runs[0] ?? [];
+  return first.map((condition, c) => {
+    const perRun = runs.map((run) => run[c]!);
+    const runMedian = (r: number, name: string) => {
+      const found = perRun[r]!.variants.find((entry) => entry.variant.name === name);
+      if (!found) throw new Error(`${condition.label}: no variant "${name}" to compare with`);
+      return median(found.timings.map((t) => t.ready));
     };
+    const all = (name: string) => perRun.flatMap((run) => run.variants.find((entry) => entry.variant.name === name)?.timings ?? []);
+    const ratios = (name: string, to: string) => perRun.map((_, r) => runMedian(r, name) / runMedian(r, to));
+    const baseline = condition.variants[0]!.variant.name;
     return {
       label: condition.label,
-      variants: lineups[c]!.map((variant, v) => {
-        const samples = timings[c]![v]!;
+      variants: condition.variants.map(({ variant }) => {
+        const samples = all(variant.name);
         const ready = samples.map((t) => t.ready);
-        const readyMedian = median(ready);
-        const control = variant.control ? medianOf(variant.control) : undefined;
+        let control: ControlComparison | undefined;
+        if (variant.control) {
+          const controlReady = all(variant.control).map((t) => t.ready);
+          const runRatios = ratios(variant.name, variant.control);
+          control = {
+            name: variant.control,
+            medianMs: round(median(controlReady)),
+            loads: controlReady.length,
+            ratio: round(median(runRatios), 2),
+            ratioMin: round(Math.min(...runRatios), 2),
+            ratioMax: round(Math.max(...runRatios), 2),
+            runRatios: runRatios.map((ratio) => round(ratio, 3)),
+          };
+        }
         return {
           name: variant.name,
           ...(variant.informational ? { informational: true } : {}),
           ...(variant.goal ? { goal: variant.goal } : {}),
-          ...(control && variant.control
-            ? {
-                control: {
-                  name: variant.control,
-                  medianMs: round(control.median),
-                  loads: control.loads,
-                  ratio: round(readyMedian / control.median, 2),
-                },
-              }
-            : {}),
+          ...(control ? { control } : {}),
           loads: samples.length,
-          medianMs: round(readyMedian),
+          medianMs: round(median(ready)),
           p90Ms: round(percentile(ready, 90)),
-          ratioToRaw: round(readyMedian / rawMedian, 2),
+          runMediansMs: perRun.map((_, r) => round(runMedian(r, variant.name))),
+          ratioToRaw: round(median(ratios(variant.name, baseline)), 2),
           scriptRequestedMedianMs: round(median(samples.map((t) => t.scriptRequested))),
           domContentLoadedMedianMs: round(median(samples.map((t) => t.domContentLoaded))),
           scriptTagAddedMedianMs: round(median(samples.map((t) => t.scriptTagAdded))),

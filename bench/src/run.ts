@@ -12,16 +12,35 @@ import { startSandboxServer, startStaticServer, type SandboxServer, type StaticS
 import { launchCdpBrowser, type CdpBrowser } from './cdp.js';
 import { prepareCheckouts } from './checkouts.js';
 import { BENCH_DIR, PAGES_DIR, RAW_PAGE_DIR, ROOT_DIR } from './paths.js';
-import { measureTimeToReady, type ReadyVariant } from './ready.js';
+import { measureTimeToReady, summarizeRuns, type ReadyCondition, type ReadyRunCondition, type ReadyVariant } from './ready.js';
 import { judge, toMarkdown, type BenchResults, type ReadyConditionResult } from './report.js';
 import { countScriptRequests, type RequestCount } from './requests.js';
-import { measureSizes } from './size.js';
+import { measureSizes, type SizeResult } from './size.js';
 import { launchSoakBrowser, soak, type SoakResult } from './soak.js';
 
+const args = process.argv.slice(2);
+/** The value after `flag`, if the flag is given. */
+const option = (flag: string): string | undefined => {
+  const at = args.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${flag} needs a value`);
+  return value;
+};
 // `--quick` is for trying the runner out: a few loads and cycles, printed
 // only, so that the committed results always come from a full run.
-const QUICK = process.argv.includes('--quick');
-/** Loads per page and condition. */
+const QUICK = args.includes('--quick');
+// `--only <text>` times only the pages whose name contains the text (and the
+// pages they are compared with), and nothing else; printed only, like --quick.
+const ONLY = option('--only')?.toLowerCase();
+// `--runs <n>`: the time-to-ready measure n times over, each run in a browser
+// of its own with its own warm-up; every ratio is then the median of the n
+// runs' ratios, reported with their spread.
+const RUNS = Number(option('--runs') ?? 1);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs takes a whole number from 1, not ${option('--runs')}`);
+/** Results files are written by full runs only. */
+const PARTIAL = QUICK || ONLY !== undefined;
+/** Loads per page and condition, per run. */
 const LOADS = QUICK ? 3 : 30;
 /** The simulated round trip to the widget's origin. */
 const SLOW_WIDGET_DELAY_MS = 100;
@@ -78,89 +97,21 @@ const RAW = 'raw (hand-written)';
 const REACT_CONTROL = 'React, hand-written (control)';
 const VUE_CONTROL = 'Vue, hand-written (control)';
 
-try {
-  log('size: size-limit --json at the repository root');
-  const size = await measureSizes();
+/**
+ * The variants whose name contains `text` (case-insensitive), with the
+ * baseline and the controls they are compared with, in the registry's order.
+ */
+function onlyMatching(all: readonly ReadyVariant[], text: string): ReadyVariant[] {
+  const picked = all.filter((variant) => variant.name.toLowerCase().includes(text));
+  if (picked.length === 0) throw new Error(`--only ${text}: no page's name contains it (${all.map((v) => v.name).join('; ')})`);
+  const keep = new Set([all[0]!.name, ...picked.flatMap((variant) => [variant.name, variant.control ?? ''])]);
+  return all.filter((variant) => keep.has(variant.name));
+}
 
-  [fast, slow, pages, raw] = await Promise.all([
-    startSandboxServer(),
-    startSandboxServer({ widgetDelayMs: SLOW_WIDGET_DELAY_MS }),
-    startStaticServer({ root: PAGES_DIR }),
-    startStaticServer({ root: RAW_PAGE_DIR }),
-  ]);
-  const page = (name: string) => `${pages!.url}/${name}/index.html`;
-
-  // Each server-rendered storefront twice, one server per gateway condition: it prepares its checkout while rendering.
-  const found = findAppStorefronts(`${ROOT_DIR}/examples`);
-  const appUrls = new Map<string, string>();
-  for (const { folder } of SERVER_RENDERED) {
-    const app = found.find((candidate) => candidate.name === folder);
-    if (!app) throw new Error(`examples/${folder} is missing`);
-    for (const [label, sandbox] of [
-      [FAST_LABEL, fast],
-      [SLOW_LABEL, slow],
-    ] as const) {
-      const gateway = { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
-      const server = await startAppStorefront(app, { gateway, host: '127.0.0.1', port: 0 });
-      appServers.push(server);
-      appUrls.set(`${folder} ${label}`, server.url);
-    }
-  }
-
-  const variants: ReadyVariant[] = [
-    { name: RAW, url: `${raw.url}/index.html` },
-    { name: REACT_CONTROL, url: page('ready-react-control'), informational: true },
-    { name: '@wpwl/react', url: page('ready-react'), control: REACT_CONTROL, goal: 'same-framework' },
-    { name: VUE_CONTROL, url: page('ready-vue-control'), informational: true },
-    { name: '@wpwl/vue', url: page('ready-vue'), control: VUE_CONTROL, goal: 'same-framework' },
-    // No framework: the custom element's own control is the hand-written page.
-    { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
-    ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({
-      name,
-      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
-      preparesOwnCheckout: true,
-      control: RAW,
-      goal: 'server-rendered',
-    })),
-    {
-      name: '@wpwl/react, widget script preloaded',
-      url: page('ready-react-preload'),
-      onlyUnder: SLOW_LABEL,
-      informational: true,
-    },
-  ];
-  const loadsUnder = (label: string) =>
-    (LOADS + 1) * variants.filter((v) => !v.preparesOwnCheckout && (!v.onlyUnder || v.onlyUnder === label)).length;
-
-  // Every checkout is prepared before anything is measured, so that no
-  // measurement shares the machine with checkout creation. Loading a widget
-  // does not use a checkout up, so the soak pages share one pool.
-  const soakCheckouts = 2 * (SOAK_WARMUP + SOAK_CYCLES);
-  log(`preparing ${loadsUnder(FAST_LABEL) + loadsUnder(SLOW_LABEL) + 6 * REQUEST_MOUNTS + soakCheckouts} checkouts`);
-  const conditions = [
-    { label: FAST_LABEL, gatewayUrl: fast.url, widgetDelayMs: 0, checkoutIds: await prepareCheckouts(fast, loadsUnder(FAST_LABEL)) },
-    {
-      label: SLOW_LABEL,
-      gatewayUrl: slow.url,
-      widgetDelayMs: SLOW_WIDGET_DELAY_MS,
-      checkoutIds: await prepareCheckouts(slow, loadsUnder(SLOW_LABEL)),
-    },
-  ];
-  const requestCheckouts = await prepareCheckouts(fast, 6 * REQUEST_MOUNTS);
-  const soakIds = await prepareCheckouts(fast, soakCheckouts);
-
-  readyBrowser = await launchCdpBrowser(CHROMIUM_ARGS);
-  const chromiumVersion = `Chromium ${(await readyBrowser.version()).split('/')[1]}`;
-  log(
-    `time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages ${c.label}`).join(', ')}`,
-  );
-  const measured = await measureTimeToReady(readyBrowser, variants, conditions, LOADS, log);
-  const ready: ReadyConditionResult[] = measured.map((m, i) => ({ ...m, widgetDelayMs: conditions[i]!.widgetDelayMs }));
-  await readyBrowser.close();
-  readyBrowser = undefined;
-
+/** Counts the widget script requests per mount and per checkout-id change of each binding's cycle page. */
+async function measureRequests(page: (name: string) => string): Promise<RequestCount[]> {
+  const requestCheckouts = await prepareCheckouts(fast!, 6 * REQUEST_MOUNTS);
   browser = await launchBrowser();
-
   const requests: RequestCount[] = [];
   for (const [index, binding] of [
     { name: '@wpwl/react (development build, StrictMode)', page: 'cycle-react-dev' },
@@ -169,11 +120,17 @@ try {
   ].entries()) {
     log(`requests: ${binding.name}, ${REQUEST_MOUNTS} mounts and checkout-id changes`);
     const ids = requestCheckouts.slice(index * 2 * REQUEST_MOUNTS, (index + 1) * 2 * REQUEST_MOUNTS);
-    requests.push(await countScriptRequests(browser, binding.name, `${page(binding.page)}?base=${fast.url}`, ids));
+    requests.push(await countScriptRequests(browser, binding.name, `${page(binding.page)}?base=${fast!.url}`, ids));
   }
   await browser.close();
   browser = undefined;
+  return requests;
+}
 
+/** The soak of every cycle page, its controls included, a few pages at a time. */
+async function measureSoaks(page: (name: string) => string): Promise<SoakResult[]> {
+  // Loading a widget does not use a checkout up, so the soak pages share one pool.
+  const soakIds = await prepareCheckouts(fast!, 2 * (SOAK_WARMUP + SOAK_CYCLES));
   log(`soak: ${SOAK_CYCLES} cycles per page after ${SOAK_WARMUP} warm-up cycles, ${SOAK_LANES} pages at a time`);
   const subjects: Array<{ name: string; page: string; control?: boolean; comparedWith?: string }> = [
     { name: 'raw (hand-written control)', page: 'cycle-raw', control: true },
@@ -183,7 +140,7 @@ try {
     { name: '@wpwl/vue', page: 'cycle-vue', comparedWith: 'Vue, hand-written (control)' },
     { name: '@wpwl/lit (custom element)', page: 'cycle-lit', comparedWith: 'raw (hand-written control)' },
   ];
-  const soaks: SoakResult[] = await inLanes(
+  return inLanes(
     subjects.map((subject) => async () => {
       // A browser per page: pages of one site may share a renderer, and with it the heap being measured.
       const soakBrowser = await launchSoakBrowser();
@@ -208,11 +165,112 @@ try {
     }),
     SOAK_LANES,
   );
+}
+
+try {
+  let size: SizeResult[] = [];
+  if (!ONLY) {
+    log('size: size-limit --json at the repository root');
+    size = await measureSizes();
+  }
+
+  [fast, slow, pages, raw] = await Promise.all([
+    startSandboxServer(),
+    startSandboxServer({ widgetDelayMs: SLOW_WIDGET_DELAY_MS }),
+    startStaticServer({ root: PAGES_DIR }),
+    startStaticServer({ root: RAW_PAGE_DIR }),
+  ]);
+  const page = (name: string) => `${pages!.url}/${name}/index.html`;
+  /** A server-rendered storefront's address per gateway condition, filled in once its servers are up. */
+  const appUrls = new Map<string, string>();
+
+  const allVariants: ReadyVariant[] = [
+    { name: RAW, url: `${raw.url}/index.html` },
+    { name: REACT_CONTROL, url: page('ready-react-control'), informational: true },
+    { name: '@wpwl/react', url: page('ready-react'), control: REACT_CONTROL, goal: 'same-framework' },
+    { name: VUE_CONTROL, url: page('ready-vue-control'), informational: true },
+    { name: '@wpwl/vue', url: page('ready-vue'), control: VUE_CONTROL, goal: 'same-framework' },
+    // No framework: the custom element's own control is the hand-written page.
+    { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
+    ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({
+      name,
+      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
+      preparesOwnCheckout: true,
+      control: RAW,
+      goal: 'server-rendered',
+    })),
+    {
+      name: '@wpwl/react, widget script preloaded',
+      url: page('ready-react-preload'),
+      onlyUnder: SLOW_LABEL,
+      informational: true,
+    },
+  ];
+  const variants = ONLY ? onlyMatching(allVariants, ONLY) : allVariants;
+
+  // Each server-rendered storefront twice, one server per gateway condition: it prepares its checkout while rendering.
+  const found = findAppStorefronts(`${ROOT_DIR}/examples`);
+  for (const { folder, name } of SERVER_RENDERED) {
+    if (!variants.some((variant) => variant.name === name)) continue;
+    const app = found.find((candidate) => candidate.name === folder);
+    if (!app) throw new Error(`examples/${folder} is missing`);
+    for (const [label, sandbox] of [
+      [FAST_LABEL, fast],
+      [SLOW_LABEL, slow],
+    ] as const) {
+      const gateway = { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
+      const server = await startAppStorefront(app, { gateway, host: '127.0.0.1', port: 0 });
+      appServers.push(server);
+      appUrls.set(`${folder} ${label}`, server.url);
+    }
+  }
+
+  const loadsUnder = (label: string) =>
+    (LOADS + 1) * variants.filter((v) => !v.preparesOwnCheckout && (!v.onlyUnder || v.onlyUnder === label)).length;
+  const gateways = [
+    { label: FAST_LABEL, sandbox: fast, widgetDelayMs: 0 },
+    { label: SLOW_LABEL, sandbox: slow, widgetDelayMs: SLOW_WIDGET_DELAY_MS },
+  ];
+
+  let chromiumVersion = '';
+  const runs: ReadyRunCondition[][] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    // A run's checkouts are all prepared before it measures anything, so that
+    // no measurement shares the machine with checkout creation.
+    log(`${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}preparing ${loadsUnder(FAST_LABEL) + loadsUnder(SLOW_LABEL)} checkouts`);
+    const conditions: ReadyCondition[] = [];
+    for (const { label, sandbox } of gateways) {
+      conditions.push({ label, gatewayUrl: sandbox.url, checkoutIds: await prepareCheckouts(sandbox, loadsUnder(label)) });
+    }
+    // A browser per run: nothing one run left in the browser carries into the next.
+    readyBrowser = await launchCdpBrowser(CHROMIUM_ARGS);
+    chromiumVersion = `Chromium ${(await readyBrowser.version()).split('/')[1]}`;
+    log(
+      `${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages ${c.label}`).join(', ')}`,
+    );
+    runs.push(await measureTimeToReady(readyBrowser, variants, conditions, LOADS, log));
+    await readyBrowser.close();
+    readyBrowser = undefined;
+  }
+  const ready: ReadyConditionResult[] = summarizeRuns(runs).map((summary, i) => ({
+    ...summary,
+    widgetDelayMs: gateways[i]!.widgetDelayMs,
+  }));
+
+  const requests: RequestCount[] = [];
+  const soaks: SoakResult[] = [];
+  if (!ONLY) {
+    requests.push(...(await measureRequests(page)));
+    soaks.push(...(await measureSoaks(page)));
+  }
 
   const cpuList = cpus();
   const partial: Omit<BenchResults, 'goals'> = {
     measuredAt: new Date(started).toISOString(),
-    command: QUICK ? 'pnpm --filter @wpwl/bench bench --quick' : 'pnpm bench',
+    command: `pnpm bench${process.argv
+      .slice(2)
+      .map((arg) => ` ${arg}`)
+      .join('')}`,
     environment: {
       node: process.version,
       chromium: chromiumVersion,
@@ -223,15 +281,15 @@ try {
     },
     durationMs: Date.now() - started,
     size,
-    timeToReady: { loadsPerVariant: LOADS, warmupRounds: 1, conditions: ready },
+    timeToReady: { loadsPerVariant: LOADS, warmupRounds: 1, runs: RUNS, conditions: ready },
     requests,
     soak: soaks,
   };
   const results: BenchResults = { ...partial, goals: judge(partial) };
   const markdown = toMarkdown(results);
   process.stdout.write(markdown);
-  if (QUICK) {
-    log('--quick: results files left as they were');
+  if (PARTIAL) {
+    log(`${QUICK ? '--quick' : '--only'}: results files left as they were`);
   } else {
     await writeFile(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     await writeFile(join(BENCH_DIR, 'results.md'), markdown);
