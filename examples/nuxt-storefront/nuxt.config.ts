@@ -8,6 +8,10 @@ export default defineNuxtConfig({
   compatibilityDate: '2026-05-01',
   modules: ['@wpwl/nuxt'],
   wpwl: { defaults: { brands: 'VISA MASTER AMEX', locale: 'en' } },
+  // In this workspace the @wpwl packages resolve to their dist folders, outside node_modules, where Nuxt
+  // would add auto-imports to them like to the app's own code: a minified `h` of theirs then meets Vue's.
+  // Installed from the registry they sit in node_modules, which Nuxt leaves alone.
+  imports: { transform: { exclude: [/[\\/]packages[\\/][\w-]+[\\/]dist[\\/]/] } },
   // The shop's look, shared by every storefront (a path, so it does not depend on Nuxt's source folder).
   css: [fileURLToPath(new URL('../shared/public/shop.css', import.meta.url))],
   app: { head: { title: 'wpwl · Nuxt storefront', link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }] } },
