@@ -32,7 +32,11 @@ async function run(command: string, args: string[], options: Parameters<typeof e
 }
 
 /** Like {@link run}, but a failing command is an answer: its exit status and output. */
-async function check(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<{ ok: boolean; output: string }> {
+async function check(
+  command: string,
+  args: string[],
+  options: Parameters<typeof execFileAsync>[2],
+): Promise<{ ok: boolean; output: string }> {
   try {
     const { stdout, stderr } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     return { ok: true, output: `${String(stdout)}\n${String(stderr)}` };
@@ -355,7 +359,11 @@ beforeAll(async () => {
   );
   await run(process.execPath, [join(svelteDir, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: svelteDir, timeout: 300_000, env });
   await run(process.execPath, [join(astroDir, 'node_modules/astro/astro.js'), 'build'], { cwd: astroDir, timeout: 300_000, env });
-  await run(process.execPath, [join(angularDir, 'node_modules/@angular/cli/bin/ng.js'), 'build'], { cwd: angularDir, timeout: 600_000, env });
+  await run(process.execPath, [join(angularDir, 'node_modules/@angular/cli/bin/ng.js'), 'build'], {
+    cwd: angularDir,
+    timeout: 600_000,
+    env,
+  });
   apps.push(
     { name: 'Svelte 5 (Vite)', dir: svelteDir, site: join(svelteDir, 'dist'), path: '/' },
     { name: 'Astro, a static page', dir: astroDir, site: join(astroDir, 'dist'), path: '/' },
@@ -400,7 +408,10 @@ describe("the element's types in the frameworks that type custom elements", () =
 
     await writeFile(join(astroDir, 'src/pages/mistake.astro'), ASTRO_MISTAKE);
     try {
-      const bad = await check(process.execPath, [astro, 'check'], { cwd: astroDir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+      const bad = await check(process.execPath, [astro, 'check'], {
+        cwd: astroDir,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      });
       expect(bad.ok).toBe(false);
       expect(bad.output).toMatch(/mistake\.astro[^]*not assignable to type 'string'/);
     } finally {

@@ -10,7 +10,17 @@ import { packageConfig } from '../../scripts/rollup.shared.js';
 const packageDir = import.meta.dirname;
 
 export default [
-  packageConfig({ packageDir, input: { index: 'src/index.ts', define: 'src/define.ts', jsx: 'src/jsx.ts', vue: 'src/vue.ts', svelte: 'src/svelte.ts', astro: 'src/astro.ts' } }),
+  packageConfig({
+    packageDir,
+    input: {
+      index: 'src/index.ts',
+      define: 'src/define.ts',
+      jsx: 'src/jsx.ts',
+      vue: 'src/vue.ts',
+      svelte: 'src/svelte.ts',
+      astro: 'src/astro.ts',
+    },
+  }),
   {
     input: join(packageDir, 'src/define.ts'),
     output: { file: join(packageDir, 'dist/wpwl-widget.js'), format: 'es', sourcemap: true },
