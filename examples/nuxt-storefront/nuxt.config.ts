@@ -14,7 +14,14 @@ export default defineNuxtConfig({
   imports: { transform: { exclude: [/[\\/]packages[\\/][\w-]+[\\/]dist[\\/]/] } },
   // The shop's look, shared by every storefront (a path, so it does not depend on Nuxt's source folder).
   css: [fileURLToPath(new URL('../shared/public/shop.css', import.meta.url))],
-  app: { head: { title: 'wpwl · Nuxt storefront', link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }] } },
+  app: {
+    head: {
+      // The pages' language, for screen readers and translation (WCAG 3.1.1).
+      htmlAttrs: { lang: 'en' },
+      title: 'wpwl · Nuxt storefront',
+      link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }],
+    },
+  },
   devtools: { enabled: false },
   telemetry: false,
 });

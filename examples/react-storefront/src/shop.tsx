@@ -127,7 +127,7 @@ export function ShopPage() {
               <button
                 type="button"
                 data-product-id={product.id}
-                aria-label={`Add ${product.name} to cart`}
+                aria-label={`Add to cart: ${product.name}`}
                 disabled={locked}
                 onClick={() => change(product.id, (cart.get(product.id) ?? 0) + 1)}
               >

@@ -78,7 +78,7 @@ async function loadProducts() {
     add.type = 'button';
     add.textContent = 'Add to cart';
     add.dataset.productId = product.id;
-    add.setAttribute('aria-label', `Add ${product.name} to cart`);
+    add.setAttribute('aria-label', `Add to cart: ${product.name}`);
     add.addEventListener('click', () => {
       cart.set(product.id, (cart.get(product.id) ?? 0) + 1);
       renderCart();
