@@ -46,8 +46,13 @@ export interface TestPage {
 /** The test file's browser. */
 export interface TestBrowser {
   browser: Browser;
-  /** Opens a page in a new, empty context. */
-  newPage(options?: { javaScriptEnabled?: boolean }): Promise<TestPage>;
+  /**
+   * Opens a page in a new, empty context.
+   *
+   * @param options.locale the browser's language, e.g. `ar-SA`: `navigator.languages`, `Accept-Language` and `Intl`
+   *   (Chromium's default when not given).
+   */
+  newPage(options?: { javaScriptEnabled?: boolean; locale?: string }): Promise<TestPage>;
   close(): Promise<void>;
 }
 
@@ -69,7 +74,10 @@ export async function launchBrowser(): Promise<TestBrowser> {
   return {
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+      const context = await browser.newContext({
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        ...(options.locale ? { locale: options.locale } : {}),
+      });
       contexts.add(context);
       const page = await context.newPage();
       const requests: LoggedRequest[] = [];

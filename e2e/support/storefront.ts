@@ -58,6 +58,11 @@ export interface StorefrontSession {
   readonly violations: string[];
   /** The requests the sandbox answered during the test, one line each ("POST /v1/checkouts -> 200 (3 ms)"): the browser's and the servers'. */
   readonly gatewayRequests: string[];
+  /**
+   * Opens another page in the file's browser, in a fresh context of its own
+   * (`locale`: its browser language), closed after the test like the test's page.
+   */
+  openPage(options?: { locale?: string }): Promise<TestPage>;
 }
 
 /**
@@ -68,11 +73,13 @@ export interface StorefrontSession {
  * @param options.needsBuild a build output (path from the repository root) the
  *   file cannot run without; its absence fails the file, naming the path.
  * @param options.apps the server-rendered storefronts to start as well (their folder names).
+ * @param options.locale the browser language of each test's page, e.g. `ar-SA` (Chromium's default when not given).
  */
-export function useStorefrontSession(options: { needsBuild?: string; apps?: string[] } = {}): StorefrontSession {
+export function useStorefrontSession(options: { needsBuild?: string; apps?: string[]; locale?: string } = {}): StorefrontSession {
   let shop: RunningShop | undefined;
   let browser: TestBrowser | undefined;
   let tab: TestPage | undefined;
+  const extraTabs: TestPage[] = [];
   let violations: string[] = [];
   const gatewayRequests: string[] = [];
 
@@ -87,11 +94,11 @@ export function useStorefrontSession(options: { needsBuild?: string; apps?: stri
   });
   beforeEach(async () => {
     gatewayRequests.length = 0;
-    tab = await browser!.newPage();
+    tab = await browser!.newPage({ locale: options.locale });
     violations = await recordViolations(tab.page);
   });
   afterEach(async () => {
-    await tab?.close();
+    await Promise.all([tab?.close(), ...extraTabs.splice(0).map((extra) => extra.close())]);
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
@@ -110,6 +117,11 @@ export function useStorefrontSession(options: { needsBuild?: string; apps?: stri
     },
     get gatewayRequests() {
       return gatewayRequests;
+    },
+    async openPage(pageOptions = {}) {
+      const extra = await started(browser, 'the browser').newPage(pageOptions);
+      extraTabs.push(extra);
+      return extra;
     },
   };
 }
