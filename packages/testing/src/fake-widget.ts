@@ -1,0 +1,384 @@
+// Owns the fake paymentWidgets.js for unit and component tests: it answers
+// the widget script tags @wpwl/core adds (kept off the network by
+// intercept.ts), and the test decides what happens: the load finishes or
+// fails, the widget detects a brand, a payment is approved, declined, left
+// pending, sent through 3-D Secure, refused as invalid, or the checkout has
+// expired. It plays the real widget's side of the contract: `window.wpwl`
+// (`unload`, `executePayment`, `checkout.id`), its follow-up script, a card
+// form rendered before each `form.paymentWidgets`, the `wpwlOptions`
+// callbacks with the arguments and `this` the widget gives them, and the
+// redirect to the shopper result URL, which it records instead of leaving
+// the page.
+
+import { track, trackedCount, untrack } from './auto-cleanup.js';
+import {
+  cardFields,
+  clearMarks,
+  markCardNumberInvalid,
+  renderCardForm,
+  selectBrand,
+  showThreeDSecure,
+  textsFor,
+  type CardForm,
+  type FakeFormTexts,
+} from './fake-form.js';
+import { INERT_SCRIPT_TYPE, interceptWidgetScripts } from './intercept.js';
+import { PENDING_RESULT_CODE, THREE_D_SECURE_FAILED_RESULT_CODE, outcomeOfCardNumber, testCard, type PaymentOutcome } from './outcomes.js';
+import { settle, timersAreFake } from './settle.js';
+
+/** Runs a change the fake drives so the UI framework sees it: React's `act`. */
+export type ActFunction = (callback: () => Promise<void>) => unknown;
+
+/** Options of {@link installFakeWidget}. */
+export interface FakeWidgetOptions {
+  /**
+   * What payments are answered with, unless `submit({ outcome })` says
+   * otherwise or the shopper typed one of the sandbox's test card numbers
+   * (`TEST_CARDS`), which decides as it does in the sandbox. Default
+   * `approved`. Change it later through `widget.outcome`.
+   */
+  outcome?: PaymentOutcome;
+  /**
+   * Told where the widget sends the shopper after a payment (the result URL
+   * with `id` and `resourcePath`). The fake never leaves the page: route your
+   * app there yourself if the test goes on to the result page.
+   */
+  onRedirect?(url: string, payment: FakePayment): void;
+  /** Wraps every change the fake drives; `@wpwl/testing/react` passes React's `act`. */
+  act?: ActFunction;
+}
+
+/** A payment the fake widget sent: the hooks let it through and the fields passed. */
+export interface FakePayment {
+  /** The checkout paid. */
+  readonly checkoutId: string;
+  /** How the gateway answers it. */
+  readonly outcome: Exclude<PaymentOutcome, 'invalid' | 'expired'>;
+  /** The brand sent (`paymentBrand`). */
+  readonly brand: string;
+  /**
+   * What the widget sent: `paymentBrand`, `card.number` (digits only),
+   * `card.holder`, `card.expiryMonth`, `card.expiryYear` (four digits),
+   * `card.cvv`, `shopperResultUrl`, the `customParameters[…]` @wpwl/core
+   * wrote, and every input merchant code put into the widget's form (such as
+   * `createRegistration`).
+   */
+  readonly fields: Readonly<Record<string, string>>;
+  /** `/v1/checkouts/{id}/payment`: where the merchant backend reads the status. */
+  readonly resourcePath: string;
+  /** The result code a status read gives now (pending while a 3-D Secure challenge is open). */
+  readonly resultCode: string;
+  /** Where the widget sent the shopper: `{shopperResultUrl}?id=…&resourcePath=…`; undefined while 3-D Secure is open. */
+  readonly resultUrl: string | undefined;
+}
+
+/** The `onError` argument of the widget, as it reports an error. */
+export interface WidgetErrorReport {
+  /** `InvalidCheckoutIdError`, `WidgetError`, `PciIframeSubmitError` … */
+  name: string;
+  message?: string;
+  /** For a `WidgetError`: the brand it concerns, e.g. `GOOGLEPAY`. */
+  brand?: string;
+  /** For a `WidgetError`: what happened, e.g. `closed` (the shopper closed a wallet sheet). */
+  event?: string;
+}
+
+/** Drives the fake widget for one test. Every method waits until the page has caught up. */
+export interface FakeWidget {
+  /** Finishes the newest widget script load: the widget renders its card form and calls `onReady`. */
+  ready(): Promise<void>;
+  /** Fails the newest widget script load (the tag's `error` event, as for a network failure). */
+  failLoad(): Promise<void>;
+  /** The widget detects `brand` from the typed number: selects it when offered (`onChangeBrand`), then calls `onDetectBrand`. */
+  detectBrand(brand: string): Promise<void>;
+  /**
+   * Presses the widget's pay button. Resolves with the payment it sent, or
+   * undefined when nothing was sent: the before-submit hooks blocked it (or
+   * are still waiting: see {@link FakeWidget.nextPayment}), or the outcome
+   * was `invalid` or `expired`.
+   */
+  submit(options?: { outcome?: PaymentOutcome }): Promise<FakePayment | undefined>;
+  /** Answers the open 3-D Secure challenge: passed (approved) by default, or failed; the widget then sends the shopper on. */
+  completeThreeDSecure(options?: { pass?: boolean }): Promise<FakePayment>;
+  /** The gateway no longer knows the checkout: the widget reports `InvalidCheckoutIdError`. */
+  expire(): Promise<void>;
+  /** The widget reports an error through `onError`, e.g. `{ name: 'WidgetError', brand: 'GOOGLEPAY', event: 'closed' }`. */
+  reportError(error: WidgetErrorReport): Promise<void>;
+  /** What later payments are answered with (see {@link FakeWidgetOptions.outcome}). */
+  outcome: PaymentOutcome;
+  /** Every payment sent since install, in order. */
+  readonly payments: readonly FakePayment[];
+  /** Waits for the next payment not yet handed out by this method (the first call: the first payment), however it was submitted. */
+  nextPayment(): Promise<FakePayment>;
+  /** The widget script URLs requested since install, in order (a retry adds one). */
+  requests(): string[];
+  /** The fake widget is loaded on the page now (ready, and not unloaded since). */
+  readonly loaded: boolean;
+  /**
+   * Removes the fake: waits one task first on real timers (the controller
+   * takes an unmounted widget down one task later), then removes what the
+   * widget added and stops intercepting. Called after each test for you
+   * where the test framework's hooks are globals.
+   */
+  uninstall(): Promise<void>;
+}
+
+/** The widget's options, as the fake reads them. */
+type WidgetOptions = { labels?: Record<string, unknown>; errorMessages?: Record<string, unknown>; [key: string]: unknown };
+/** The page's two globals. */
+const page = globalThis as unknown as { wpwlOptions?: WidgetOptions; wpwl?: unknown };
+
+const EXPIRED_MESSAGE = 'This checkout has expired or does not exist.';
+
+/** The widget loaded on the page. */
+interface LoadedWidget {
+  checkoutId: string;
+  cards: Array<{ card: CardForm; shopperResultUrl: string }>;
+  staticScript: HTMLScriptElement;
+  wpwl: object;
+  texts: FakeFormTexts;
+}
+
+/**
+ * Installs the fake widget: from now on the widget script tags are answered
+ * by the test, and nothing goes to the network. Call it before rendering the
+ * checkout (in `beforeEach` or at the start of the test). One at a time.
+ *
+ * @throws Error outside a DOM (run the test in happy-dom or jsdom), or while another fake widget is installed
+ */
+export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
+  if (typeof document === 'undefined') {
+    throw new Error(
+      'installFakeWidget needs a DOM: run the test in happy-dom or jsdom (Vitest: environment "happy-dom"; Jest: testEnvironment "jsdom")',
+    );
+  }
+  if (trackedCount() > 0) {
+    throw new Error(
+      'a fake widget is already installed: uninstall() it first. After each test that happens by itself only where the test ' +
+        "framework's hooks are globals (Jest; Vitest with globals: true); otherwise call uninstall() or cleanupFakeWidgets() in afterEach",
+    );
+  }
+  const tags: HTMLScriptElement[] = [];
+  const answered = new WeakSet<HTMLScriptElement>();
+  const interception = interceptWidgetScripts((tag) => tags.push(tag));
+  const payments: FakePayment[] = [];
+  const waiting: Array<() => void> = [];
+  let handedOut = 0;
+  let loaded: LoadedWidget | undefined;
+  /** The outcome `submit()` asked for, until a payment attempt gets past the hooks. */
+  let chosen: PaymentOutcome | undefined;
+  let challenge: { card: CardForm; payment: Payment; shopperResultUrl: string } | undefined;
+  let uninstalled = false;
+
+  const run = async (change: () => Promise<void>): Promise<void> => {
+    if (uninstalled) throw new Error('this fake widget was uninstalled');
+    if (options.act) await options.act(change);
+    else await change();
+  };
+
+  const pendingTag = (action: string): HTMLScriptElement => {
+    const tag = [...tags].reverse().find((candidate) => candidate.isConnected && !answered.has(candidate));
+    if (!tag) {
+      const hint =
+        tags.length === 0 ? 'no widget script was requested: render the checkout first' : 'every widget script requested was answered';
+      throw new Error(`cannot ${action}: ${hint}`);
+    }
+    answered.add(tag);
+    return tag;
+  };
+
+  const firstCard = (action: string) => {
+    const first = loaded?.cards[0];
+    if (!first)
+      throw new Error(`cannot ${action}: the widget shows no card form (call ready() first; the form needs a card brand in data-brands)`);
+    return first;
+  };
+
+  const redirect = (payment: Payment, shopperResultUrl: string) => {
+    const url = new URL(shopperResultUrl, document.baseURI);
+    url.searchParams.set('id', payment.checkoutId);
+    url.searchParams.set('resourcePath', payment.resourcePath);
+    payment.resultUrl = url.href;
+    options.onRedirect?.(url.href, payment);
+  };
+
+  const pay = (widget: LoadedWidget, card: CardForm, shopperResultUrl: string, event: Event) => {
+    if (card.pay.disabled) return;
+    let allowed: boolean;
+    try {
+      allowed = callOption('onBeforeSubmitCard', card.form, event) !== false;
+    } catch {
+      // As the widget does: a hook that throws stops the payment.
+      allowed = false;
+    }
+    if (!allowed) return;
+    clearMarks(card);
+    const outcome = chosen ?? outcomeOfCardNumber(card.number.value) ?? api.outcome;
+    chosen = undefined;
+    if (outcome === 'invalid') return markCardNumberInvalid(card, widget.texts.cardNumberError);
+    if (outcome === 'expired') {
+      card.pay.disabled = true;
+      return void callOption('onError', undefined, { name: 'InvalidCheckoutIdError', message: EXPIRED_MESSAGE });
+    }
+    callOption('onAfterSubmit', card.form);
+    card.pay.disabled = true;
+    const fields = cardFields(card, shopperResultUrl);
+    const payment: Payment = {
+      checkoutId: widget.checkoutId,
+      outcome,
+      brand: fields.paymentBrand ?? card.brand.value,
+      fields,
+      resourcePath: `/v1/checkouts/${widget.checkoutId}/payment`,
+      resultCode: outcome === 'pending' || outcome === '3ds' ? PENDING_RESULT_CODE : testCard(outcome).resultCode,
+      resultUrl: undefined,
+    };
+    payments.push(payment);
+    waiting.splice(0).forEach((wake) => wake());
+    if (outcome === '3ds') {
+      challenge = { card, payment, shopperResultUrl };
+      callOption('onLoadThreeDIframe', showThreeDSecure(card));
+    } else redirect(payment, shopperResultUrl);
+  };
+
+  const unload = () => {
+    if (!loaded) return;
+    for (const { card } of loaded.cards) card.container.remove();
+    loaded.staticScript.remove();
+    if (page.wpwl === loaded.wpwl) delete page.wpwl;
+    loaded = undefined;
+    challenge = undefined;
+  };
+
+  const api: FakeWidget = {
+    outcome: options.outcome ?? 'approved',
+    payments,
+    get loaded() {
+      return !!loaded && page.wpwl === loaded.wpwl;
+    },
+    requests: () => tags.map((tag) => tag.src),
+
+    ready: () =>
+      run(async () => {
+        const tag = pendingTag('finish the load');
+        const src = new URL(tag.src, document.baseURI);
+        const base = src.href.slice(0, src.href.indexOf('/v1/paymentWidgets.js'));
+        const checkoutId = src.searchParams.get('checkoutId') ?? '';
+        unload();
+        const wpwl = {
+          checkout: { id: checkoutId },
+          unload,
+          executePayment(containerClass: string) {
+            const target = loaded?.cards.find(({ card }) => card.container.classList.contains(containerClass));
+            target?.card.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+          },
+        };
+        page.wpwl = wpwl;
+        const staticScript = document.createElement('script');
+        staticScript.type = INERT_SCRIPT_TYPE;
+        staticScript.src = `${base}/v1/static.min.js`;
+        document.head.append(staticScript);
+        const widget: LoadedWidget = { checkoutId, cards: [], staticScript, wpwl, texts: textsFor(page.wpwlOptions) };
+        loaded = widget;
+        tag.dispatchEvent(new Event('load'));
+        await settle();
+        // Like the widget, it reads the options after its own files have loaded, then renders.
+        widget.texts = textsFor(page.wpwlOptions);
+        for (const target of document.querySelectorAll<HTMLFormElement>('form.paymentWidgets')) {
+          const shopperResultUrl = new URL(target.getAttribute('action') ?? '', document.baseURI).href;
+          const card = renderCardForm(target, `${base}/v1/checkouts/${checkoutId}/payment`, widget.texts);
+          if (!card) continue;
+          card.form.addEventListener('submit', (event) => {
+            event.preventDefault();
+            pay(widget, card, shopperResultUrl, event);
+          });
+          widget.cards.push({ card, shopperResultUrl });
+        }
+        callOption(
+          'onReady',
+          undefined,
+          widget.cards.map(({ card }) => card.form),
+        );
+        await settle();
+      }),
+
+    failLoad: () =>
+      run(async () => {
+        pendingTag('fail the load').dispatchEvent(new Event('error'));
+        await settle();
+      }),
+
+    detectBrand: (brand) =>
+      run(async () => {
+        const { card } = firstCard('detect a brand');
+        if (selectBrand(card, brand)) callOption('onChangeBrand', card.form, brand);
+        callOption('onDetectBrand', card.form, [brand], card.brand.value);
+        await settle();
+      }),
+
+    async submit(submitOptions = {}) {
+      const { card } = firstCard('submit');
+      if (submitOptions.outcome) chosen = submitOptions.outcome;
+      const before = payments.length;
+      await run(async () => {
+        card.pay.click();
+        await settle();
+      });
+      return payments[before];
+    },
+
+    async completeThreeDSecure({ pass = true } = {}) {
+      const open = challenge;
+      if (!open) throw new Error('cannot complete 3-D Secure: no challenge is open (submit with outcome "3ds" first)');
+      await run(async () => {
+        challenge = undefined;
+        open.payment.resultCode = pass ? testCard('3ds').resultCode : THREE_D_SECURE_FAILED_RESULT_CODE;
+        redirect(open.payment, open.shopperResultUrl);
+        await settle();
+      });
+      return open.payment;
+    },
+
+    expire: () =>
+      run(async () => {
+        for (const { card } of loaded?.cards ?? []) card.pay.disabled = true;
+        callOption('onError', undefined, { name: 'InvalidCheckoutIdError', message: EXPIRED_MESSAGE });
+        await settle();
+      }),
+
+    reportError: (error) =>
+      run(async () => {
+        callOption('onError', undefined, { ...error });
+        await settle();
+      }),
+
+    nextPayment() {
+      const index = handedOut++;
+      return new Promise<FakePayment>((resolve) => {
+        const check = () => (payments[index] ? resolve(payments[index]) : waiting.push(check));
+        check();
+      });
+    },
+
+    async uninstall() {
+      if (uninstalled) return;
+      uninstalled = true;
+      // An unmounted widget is taken down by its controller one task later: let it unload the fake first.
+      if (!timersAreFake()) await settle();
+      unload();
+      for (const tag of tags) tag.remove();
+      interception.release();
+      untrack(api);
+    },
+  };
+  track(api);
+  return api;
+}
+
+/** A payment as the fake keeps it: the result changes when 3-D Secure is answered. */
+type Payment = { -readonly [K in keyof FakePayment]: FakePayment[K] };
+
+/** Calls the page's `wpwlOptions[name]`, if it is a function, with `self` as `this`. */
+function callOption(name: string, self: unknown, ...args: unknown[]): unknown {
+  const callback = page.wpwlOptions?.[name];
+  return typeof callback === 'function' ? (callback as (...a: unknown[]) => unknown).apply(self, args) : undefined;
+}

@@ -1,0 +1,88 @@
+// Owns the payment outcomes a test asks for, by name: the sandbox's test
+// cards (the card number decides what the gateway answers) and the result
+// code each outcome ends with. The fake widget answers with these codes, the
+// browser helpers type these numbers, so a unit test and a browser test of
+// the same checkout speak of the same outcomes.
+
+/** What the gateway does with a card payment, by the sandbox test card that gets it. */
+export type CardOutcome =
+  'approved' | 'declined' | 'insufficient-funds' | 'card-expired' | 'wrong-cvv' | 'timeout' | 'declined-by-authorization' | '3ds';
+
+/**
+ * What the fake widget can answer a payment with: the card outcomes, and
+ * - `pending`: the widget sends the shopper to the result URL and the status
+ *   reads pending (`000.200.000`), as for a payment the bank has not settled;
+ * - `invalid`: the widget refuses what the shopper typed (the card number is
+ *   marked invalid) and sends nothing;
+ * - `expired`: the gateway no longer knows the checkout (it expired): the
+ *   widget reports `InvalidCheckoutIdError` and sends nothing.
+ */
+export type PaymentOutcome = CardOutcome | 'pending' | 'invalid' | 'expired';
+
+/** A card brand the test cards cover. */
+export type TestCardBrand = 'VISA' | 'MASTER' | 'AMEX';
+
+/** A sandbox test card. */
+export interface TestCard {
+  outcome: CardOutcome;
+  number: string;
+  brand: TestCardBrand;
+  /** A CVV of the right length for the brand. */
+  cvv: string;
+  /** The result code of the payment, as a status read gives it (for `3ds`: once the shopper passed the challenge). */
+  resultCode: string;
+}
+
+/** The result code of a successful payment in the sandbox (test mode). */
+export const APPROVED_RESULT_CODE = '000.100.110';
+/** The result code of a payment still pending. */
+export const PENDING_RESULT_CODE = '000.200.000';
+/** The result code of a payment whose 3-D Secure challenge the shopper failed. */
+export const THREE_D_SECURE_FAILED_RESULT_CODE = '100.380.401';
+
+/** The sandbox's test cards by outcome; `approved` also comes as MASTER and AMEX. */
+export const TEST_CARDS: readonly TestCard[] = [
+  { outcome: 'approved', number: '4200000000000000', brand: 'VISA', cvv: '123', resultCode: APPROVED_RESULT_CODE },
+  { outcome: 'approved', number: '5454545454545454', brand: 'MASTER', cvv: '123', resultCode: APPROVED_RESULT_CODE },
+  { outcome: 'approved', number: '377777777777770', brand: 'AMEX', cvv: '1234', resultCode: APPROVED_RESULT_CODE },
+  { outcome: '3ds', number: '4000000000003220', brand: 'VISA', cvv: '123', resultCode: APPROVED_RESULT_CODE },
+  { outcome: 'declined', number: '4000000000000002', brand: 'VISA', cvv: '123', resultCode: '800.100.151' },
+  { outcome: 'insufficient-funds', number: '4000000000009995', brand: 'VISA', cvv: '123', resultCode: '800.100.155' },
+  { outcome: 'card-expired', number: '4000000000000069', brand: 'VISA', cvv: '123', resultCode: '100.100.303' },
+  { outcome: 'wrong-cvv', number: '4000000000000127', brand: 'VISA', cvv: '123', resultCode: '800.100.153' },
+  { outcome: 'timeout', number: '4000000000000119', brand: 'VISA', cvv: '123', resultCode: '900.100.300' },
+  { outcome: 'declined-by-authorization', number: '5105105105105100', brand: 'MASTER', cvv: '123', resultCode: '800.100.152' },
+];
+
+/**
+ * The test card for `outcome` (of `brand`, when given).
+ *
+ * @throws Error when no test card has that outcome and brand
+ */
+export function testCard(outcome: CardOutcome, brand?: TestCardBrand): TestCard {
+  const card = TEST_CARDS.find((candidate) => candidate.outcome === outcome && (!brand || candidate.brand === brand));
+  if (!card) {
+    const brands = TEST_CARDS.filter((candidate) => candidate.outcome === outcome).map((candidate) => candidate.brand);
+    throw new Error(`no ${brand} test card for outcome "${outcome}"; there is one for ${brands.join(', ') || 'no brand'}`);
+  }
+  return card;
+}
+
+/** The card outcome a typed card number asks for (spaces ignored), or undefined for a number that is no test card. */
+export function outcomeOfCardNumber(typed: string): CardOutcome | undefined {
+  const digits = typed.replace(/\s+/g, '');
+  return TEST_CARDS.find((card) => card.number === digits)?.outcome;
+}
+
+/** How a result code reads for the shopper: the published success, pending and rejection groups. */
+export type ResultVerdict = 'approved' | 'pending' | 'declined';
+
+const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
+const SUCCESS_TO_REVIEW = /^(000\.400\.0[^3]|000\.400\.100)/;
+const PENDING = /^(000\.200|800\.400\.5|100\.400\.500)/;
+
+/** The verdict of a gateway result code, by the published groups (success to review counts as approved). */
+export function verdictOf(resultCode: string): ResultVerdict {
+  if (SUCCESS.test(resultCode) || SUCCESS_TO_REVIEW.test(resultCode)) return 'approved';
+  return PENDING.test(resultCode) ? 'pending' : 'declined';
+}
