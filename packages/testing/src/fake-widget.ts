@@ -104,6 +104,13 @@ export interface FakeWidget {
   expire(): Promise<void>;
   /** The widget reports an error through `onError`, e.g. `{ name: 'WidgetError', brand: 'GOOGLEPAY', event: 'closed' }`. */
   reportError(error: WidgetErrorReport): Promise<void>;
+  /**
+   * Runs `change` as the fake runs its own, then lets the page catch up:
+   * inside React's `act` with `@wpwl/testing/react`. For changes of the
+   * test's own that the widget's controller reacts to, such as advancing
+   * fake timers to the checkout's expiry.
+   */
+  act(change: () => unknown): Promise<void>;
   /** What later payments are answered with (see {@link FakeWidgetOptions.outcome}). */
   outcome: PaymentOutcome;
   /** Every payment sent since install, in order. */
@@ -180,7 +187,9 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     const tag = [...tags].reverse().find((candidate) => candidate.isConnected && !answered.has(candidate));
     if (!tag) {
       const hint =
-        tags.length === 0 ? 'no widget script was requested: render the checkout first' : 'every widget script requested was answered';
+        tags.length === 0
+          ? 'no widget script was requested: render the checkout first'
+          : 'every widget script requested was answered (a checkout mounted again with the same config reuses the loaded widget)';
       throw new Error(`cannot ${action}: ${hint}`);
     }
     answered.add(tag);
@@ -259,6 +268,8 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
 
     ready: () =>
       run(async () => {
+        // A framework may mount the widget a moment after rendering (Vue's post-flush watchers).
+        await settle();
         const tag = pendingTag('finish the load');
         const src = new URL(tag.src, document.baseURI);
         const base = src.href.slice(0, src.href.indexOf('/v1/paymentWidgets.js'));
@@ -303,6 +314,7 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
 
     failLoad: () =>
       run(async () => {
+        await settle();
         pendingTag('fail the load').dispatchEvent(new Event('error'));
         await settle();
       }),
@@ -348,6 +360,12 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     reportError: (error) =>
       run(async () => {
         callOption('onError', undefined, { ...error });
+        await settle();
+      }),
+
+    act: (change) =>
+      run(async () => {
+        await change();
         await settle();
       }),
 

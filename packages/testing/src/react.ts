@@ -6,12 +6,24 @@ import { installFakeWidget as installPlainFakeWidget, type ActFunction, type Fak
 
 export * from './index.js';
 
-/** React's `act`: from `react` (18.3, 19), else from `react-dom/test-utils` (18.2). */
+type Act = (callback: () => Promise<void>) => Promise<void>;
+const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/**
+ * React's `act` (from `react` in 18.3 and 19, else `react-dom/test-utils`),
+ * with React told it runs in a test for the while (`IS_REACT_ACT_ENVIRONMENT`),
+ * as Testing Library's own `act` does: React otherwise says the environment
+ * does not support act when the test framework's hooks are not globals.
+ */
 const reactAct: ActFunction = async (change) => {
-  const act =
-    (React as { act?: (callback: () => Promise<void>) => Promise<void> }).act ??
-    ((await import('react-dom/test-utils')) as { act: (callback: () => Promise<void>) => Promise<void> }).act;
-  await act(change);
+  const act = (React as { act?: Act }).act ?? ((await import('react-dom/test-utils')) as { act: Act }).act;
+  const previous = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = true;
+  try {
+    await act(change);
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = previous;
+  }
 };
 
 /**
