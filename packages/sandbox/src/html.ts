@@ -9,8 +9,9 @@ export function escapeHtml(value: string): string {
 /**
  * The pages' look: the example shop's palette and type (off-white page, dark
  * text, green actions), so a shopper sent here for 3-D Secure or a refused
- * form post does not feel they left for somewhere unrelated. Inline: the
- * sandbox serves no other files for its pages.
+ * form post does not feel they left for somewhere unrelated, and a dark focus
+ * ring a keyboard shopper sees on either kind of button. Inline: the sandbox
+ * serves no other files for its pages.
  */
 const PAGE_STYLE = `
 :root{font-family:system-ui,sans-serif;color:#1d1d1f;background:#fafaf7}
@@ -22,6 +23,7 @@ main{background:#fff;border:1px solid #e4e4dc;border-radius:.6rem;padding:1.25re
 h1{font-size:1.4rem;margin-top:0}
 button{font:inherit;padding:.5rem 1rem;border-radius:.4rem;border:1px solid #2f6f4f;background:#2f6f4f;color:#fff;cursor:pointer;margin:0 .5rem .5rem 0}
 button.secondary{background:transparent;color:#2f6f4f}
+button:focus-visible,a:focus-visible{outline:3px solid #1d1d1f;outline-offset:2px}
 a{color:#2f6f4f}
 code{font-size:.9em}
 .result{color:#555;font-size:.9em}

@@ -6,15 +6,23 @@
 // while the payment is on its way, hints under the fields), `plain` the same
 // fields without the card frame, `logos` the offered brands as a row of logos
 // instead of the brand select, `none` nothing but what the form needs to work.
+// Every style keeps the focus in sight, holds the spinner still for shoppers
+// who ask for reduced motion, and hides the live region from the eye only.
 import { brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
 
-/** Rules every style has: the form works and errors show, whatever the look. */
+/** Rules every style has: the form works, errors show and the focus is seen, whatever the look. */
 const FUNCTIONAL = [
   '.wpwl-container *{box-sizing:border-box}',
   '.wpwl-form{margin:0}',
   '.wpwl-control-threeDSecure{display:block;max-width:100%;border:0;background:#fff}',
   '.wpwl-has-error>.wpwl-hint,.wpwl-hint[class*=Error]{color:#b3261e}',
   '[dir=rtl].wpwl-container{direction:rtl}',
+  // Typed digits run left to right (the inputs are dir=auto); in a right-to-left form they sit on the right.
+  '[dir=rtl].wpwl-container .wpwl-control{text-align:right}',
+  // Seen by screen readers only: what the form is doing while the payment is on its way.
+  '.wpwl-status{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}',
+  // A target a finger or a shaking hand can hit (WCAG 2.5.8), unless the page sizes it: no specificity.
+  ':where(.wpwl-container .wpwl-button){min-height:24px;min-width:24px}',
 ];
 
 /** The looks of `card`, `plain` and `logos` (they share the fields' look). */
@@ -33,12 +41,15 @@ const FIELDS = [
     '.wpwl-control',
     'display:block;width:100%;height:2.6em;padding:.5em .7em;border:1px solid #c3c8d0;border-radius:6px;font:inherit;color:inherit;background:#fff;transition:border-color .15s,box-shadow .15s',
   ),
-  styled('.wpwl-control:focus', 'outline:0;border-color:#2f6fde;box-shadow:0 0 0 3px rgba(47,111,222,.2)'),
+  styled('.wpwl-control:focus', 'border-color:#2f6fde'),
+  // The focus ring: a solid line around whatever has the keyboard focus, the brand logos and radios too.
+  styled(':focus-visible', 'outline:2px solid #1f5fd1;outline-offset:2px'),
+  styled('.wpwl-control[type=radio]', 'display:inline-block;width:1.1em;height:1.1em;margin:0;padding:0;vertical-align:middle'),
   styled('.wpwl-control.wpwl-has-error,.wpwl-has-error .wpwl-control', 'border-color:#b3261e;box-shadow:0 0 0 3px rgba(179,38,30,.12)'),
   styled('.wpwl-hint', 'margin-top:.3em;font-size:.82em;color:#5b6270'),
   styled(
     '.wpwl-hint[class*=Error]::before',
-    'content:"!";display:inline-block;width:1.2em;height:1.2em;margin-right:.35em;border-radius:50%;background:#b3261e;color:#fff;font-size:.8em;font-weight:700;line-height:1.2em;text-align:center;vertical-align:.05em',
+    'content:"!";display:inline-block;width:1.2em;height:1.2em;margin-inline-end:.35em;border-radius:50%;background:#b3261e;color:#fff;font-size:.8em;font-weight:700;line-height:1.2em;text-align:center;vertical-align:.05em',
   ),
   styled('.wpwl-message', 'margin:0 0 .9em;padding:.6em .8em;border-radius:6px;font-size:.9em'),
   styled('.wpwl-message.wpwl-has-error', 'background:#fdecea;color:#8c1d18'),
@@ -55,6 +66,8 @@ const FIELDS = [
     'content:"";width:1em;height:1em;border:2px solid currentColor;border-right-color:transparent;border-radius:50%;animation:wpwl-spin .7s linear infinite',
   ),
   '@keyframes wpwl-spin{to{transform:rotate(360deg)}}',
+  // Reduced motion: the spinner stands still (the button still says busy) and nothing fades.
+  `@media (prefers-reduced-motion:reduce){${styled('.wpwl-button-pay[aria-busy=true]::after', 'animation:none')}${styled('.wpwl-control,.wpwl-brand-logos .wpwl-brand', 'transition:none')}}`,
   styled('.wpwl-button-brand', 'background:#f1f3f6;color:#1d2330;border:1px solid #c3c8d0'),
   styled('.wpwl-button-otherPaymentMethods', 'width:100%;margin-top:.6em;background:none;color:#1f5fd1;text-decoration:underline'),
   // Brand marks: images from the gateway, the brand's name kept for assistive technology.
@@ -98,6 +111,8 @@ const LOGOS = [
   '.wpwl-style-logos .wpwl-brand-logos{display:flex;flex-wrap:wrap;gap:.4em}',
   '.wpwl-style-logos .wpwl-brand-logos .wpwl-brand{opacity:.35;transition:opacity .15s}',
   '.wpwl-style-logos .wpwl-brand-logos .wpwl-brand.wpwl-selected{opacity:1}',
+  // A faded logo with the focus is shown whole, its focus ring with it.
+  '.wpwl-style-logos .wpwl-brand-logos .wpwl-brand:focus-visible{opacity:1}',
 ];
 
 /** One rule per brand: its logo, from the gateway. */

@@ -16,7 +16,7 @@ const HOOKS: Record<OtherBrandKind, string> = {
 };
 
 export function renderBrandForm(merchantForm: HTMLFormElement, brand: string, kind: OtherBrandKind): BrandForm {
-  const { container, form } = formContainer(
+  const { container, form, status } = formContainer(
     `wpwl-container-${kind} wpwl-container-${kind}-${brand}`,
     `wpwl-form-${kind} wpwl-form-${kind}-${brand}`,
   );
@@ -38,6 +38,7 @@ export function renderBrandForm(merchantForm: HTMLFormElement, brand: string, ki
     groups: {},
     controls: {},
     message: null,
+    status,
     submitting: false,
     mirrors: [],
   };

@@ -1,10 +1,12 @@
 // Owns the card form: its markup as the real widget's (container card_<digits>,
 // wpwl-clearfix groups, the logo in the brand group, hidden inputs holding what
-// the gateway takes), brand detection as the shopper types (the ranges and mada
+// the gateway takes; each control named by its label, the CVV hint tied to
+// the CVV), brand detection as the shopper types (the ranges and mada
 // BINs the gateway checks, brands.ts) and the field callbacks integrations
 // use. What the shopper typed is read and checked in form-checks.ts.
 import { BRAND_NAMES, detectBrands } from '../../brands.js';
 import {
+  addDescription,
   el,
   formContainer,
   group,
@@ -12,9 +14,11 @@ import {
   input,
   insert,
   listen,
+  nameControl,
   nextContainerNumber,
   payButton,
   submitGroup,
+  uniqueId,
   wrapper,
   wrapForPage,
 } from './dom.js';
@@ -27,7 +31,7 @@ import type { CardForm } from './types.js';
 
 export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]): CardForm {
   const { options, texts } = widget;
-  const { container, form } = formContainer('wpwl-container-card', 'wpwl-form-card wpwl-clearfix');
+  const { container, form, status } = formContainer('wpwl-container-card', 'wpwl-form-card wpwl-clearfix');
   // The real widget's container id: card_ and digits.
   container.id = `card_${nextContainerNumber()}`;
   form.setAttribute('autocomplete', 'on');
@@ -36,7 +40,8 @@ export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]):
   const brandGroup = group(parts, 'brand', 'brand');
   const select = el('select', 'wpwl-control wpwl-control-brand');
   select.name = 'paymentBrand';
-  select.setAttribute('aria-label', texts.labels.brand ?? '');
+  select.id = uniqueId('brand');
+  nameControl(brandGroup, select, 'brand');
   for (const brand of brands) {
     const option = select.appendChild(el('option'));
     option.value = brand;
@@ -61,8 +66,10 @@ export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]):
   let cvvHint: HTMLElement | undefined;
   if (options.showCVVHint === true) {
     cvvHint = el('div', 'wpwl-hint wpwl-hint-cvv');
+    cvvHint.id = uniqueId('hint-cvv');
     cvvHint.textContent = texts.labels.cvvHint ?? '';
     parts.groups.cvv?.appendChild(cvvHint);
+    addDescription(fields.cvv, cvvHint.id);
   }
   const resultUrl = hidden(form, 'shopperResultUrl');
 
@@ -89,6 +96,7 @@ export function renderCardForm(merchantForm: HTMLFormElement, brands: string[]):
     resultUrl,
     button,
     message: null,
+    status,
     submitting: false,
     mirrors: [],
     ...(cvvHint ? { cvvHint } : {}),
@@ -203,8 +211,20 @@ function showBrand(ctx: CardForm, brand: string): void {
   });
 }
 
-/** The logos style's row: one button per offered brand; pressing one picks it, as the select would. */
+/**
+ * The logos style's row: one button per offered brand, a group named as the
+ * brand select; pressing one picks it, as the select would. The select, out
+ * of sight in this style, leaves the tab order and the accessibility tree to
+ * the row, so that no focus lands where nobody sees it.
+ */
 function renderBrandLogos(ctx: CardForm, row: HTMLElement): void {
+  const select = ctx.fields.brand;
+  row.setAttribute('role', 'group');
+  const labelledBy = select.getAttribute('aria-labelledby');
+  if (labelledBy) row.setAttribute('aria-labelledby', labelledBy);
+  else row.setAttribute('aria-label', select.getAttribute('aria-label') ?? '');
+  select.tabIndex = -1;
+  select.setAttribute('aria-hidden', 'true');
   for (const brand of ctx.brands) {
     const mark = row.appendChild(el('button', `wpwl-brand wpwl-brand-${brand}`));
     mark.type = 'button';

@@ -1,8 +1,10 @@
 // Owns what the shopper is told on the form: an error next to its field
-// (wpwl-has-error on group and control, a .wpwl-hint-{key} with the text), a
-// message above the form, the gateway's parameter errors mapped to fields,
-// and the pay button's busy state.
-import { el } from './dom.js';
+// (wpwl-has-error on group and control, a .wpwl-hint-{key} with the text,
+// announced as it appears and tied to the control: aria-invalid and
+// aria-describedby), a message above the form, the gateway's parameter errors
+// mapped to fields, and the pay button's busy state with what the live region
+// says meanwhile.
+import { addDescription, el, removeDescription, uniqueId } from './dom.js';
 import { widget } from './state.js';
 import type { FormContext } from './types.js';
 
@@ -11,13 +13,17 @@ export function showError(ctx: FormContext, groupName: string, messageKey: strin
   if (!groupElement) return;
   clearError(ctx, groupName);
   groupElement.classList.add('wpwl-has-error');
+  const hint = el('div', `wpwl-hint wpwl-hint-${messageKey}`);
+  hint.id = uniqueId(`hint-${messageKey}`);
+  // Read out as it appears: the shopper who pressed pay hears what is wrong.
+  hint.setAttribute('role', 'alert');
+  hint.textContent = text || widget.texts.errorMessages[messageKey] || '';
   const control = ctx.controls[groupName];
   if (control) {
     control.classList.add('wpwl-has-error');
     control.setAttribute('aria-invalid', 'true');
+    addDescription(control, hint.id);
   }
-  const hint = el('div', `wpwl-hint wpwl-hint-${messageKey}`);
-  hint.textContent = text || widget.texts.errorMessages[messageKey] || '';
   groupElement.appendChild(hint);
 }
 
@@ -26,11 +32,14 @@ export function clearError(ctx: FormContext, groupName: string): void {
   if (!groupElement || !groupElement.classList.contains('wpwl-has-error')) return;
   groupElement.classList.remove('wpwl-has-error');
   const control = ctx.controls[groupName];
+  groupElement.querySelectorAll('.wpwl-hint[class*="Error"]').forEach((hint) => {
+    if (control) removeDescription(control, hint.id);
+    hint.remove();
+  });
   if (control) {
     control.classList.remove('wpwl-has-error');
     control.removeAttribute('aria-invalid');
   }
-  groupElement.querySelectorAll('.wpwl-hint[class*="Error"]').forEach((hint) => hint.remove());
 }
 
 export function clearAllErrors(ctx: FormContext): void {
@@ -83,10 +92,33 @@ export function showFieldErrors(ctx: FormContext, parameterErrors: unknown, desc
   return shown;
 }
 
+/**
+ * The pay button disabled and busy (the stylesheet's spinner) while the
+ * payment is on its way, and the live region saying so. A browser drops the
+ * focus of a button it disables: when the form is usable again and the focus
+ * went nowhere else, it goes back to the button.
+ */
 export function setSubmitting(ctx: FormContext, submitting: boolean): void {
+  const hadFocus = document.activeElement === ctx.button;
   ctx.submitting = submitting;
   ctx.button.disabled = submitting;
   ctx.container.classList.toggle('wpwl-submitting', submitting);
   if (submitting) ctx.button.setAttribute('aria-busy', 'true');
   else ctx.button.removeAttribute('aria-busy');
+  if (submitting) focusAfterSubmit.set(ctx, hadFocus);
+  announce(ctx, submitting ? widget.texts.messages.submitting : '');
+  if (!submitting && focusAfterSubmit.get(ctx) && focusIsLost() && ctx.form.style.display !== 'none') ctx.button.focus();
+}
+
+/** Whether the pay button had the focus when the form went busy. */
+const focusAfterSubmit = new WeakMap<FormContext, boolean>();
+
+/** No element has the focus: it went back to the page's body. */
+export function focusIsLost(): boolean {
+  return !document.activeElement || document.activeElement === document.body;
+}
+
+/** Sets what the form's live region says (nothing: empty). */
+export function announce(ctx: FormContext, text: string | undefined): void {
+  ctx.status.textContent = text ?? '';
 }

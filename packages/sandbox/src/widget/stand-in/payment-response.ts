@@ -3,7 +3,7 @@
 // (success or decline) to the shopper result URL, a refused request back to
 // the form with its errors, throttling and an expired checkout said so.
 import { el, listen, nextContainerNumber } from './dom.js';
-import { setSubmitting, showFieldErrors, showMessage } from './feedback.js';
+import { announce, focusIsLost, setSubmitting, showFieldErrors, showMessage } from './feedback.js';
 import { call, fireError } from './options.js';
 import { widget } from './state.js';
 import type { FormContext, GatewayAnswer } from './types.js';
@@ -62,10 +62,11 @@ export function handlePaymentResponse(ctx: FormContext, response: GatewayAnswer)
 
 /**
  * The challenge in the page: the widget's form gives way to an iframe of the
- * issuer's page, sized by threeDIframeSize; once the shopper is done, that
- * page sends the shopperResultTarget window (default the whole page, _top) to
- * the shopper result URL. onLoadThreeDIframe runs, with this = the iframe,
- * once it has loaded.
+ * issuer's page (titled in the widget's language), sized by threeDIframeSize;
+ * once the shopper is done, that page sends the shopperResultTarget window
+ * (default the whole page, _top) to the shopper result URL. onLoadThreeDIframe
+ * runs, with this = the iframe, once it has loaded. The focus, lost with the
+ * form it was in, goes into the issuer's page, where the shopper goes on.
  */
 function openThreeDIframe(ctx: FormContext, url: string): void {
   const { shopperResultTarget, threeDIframeSize } = widget.options;
@@ -74,7 +75,7 @@ function openThreeDIframe(ctx: FormContext, url: string): void {
   const holder = el('div', 'wpwl-group wpwl-group-threeDSecure wpwl-clearfix');
   const frame = holder.appendChild(el('iframe', 'wpwl-control-threeDSecure'));
   frame.name = `wpwl-threeds-${nextContainerNumber()}`;
-  frame.title = '3-D Secure';
+  frame.title = widget.texts.labels.threeDSecure ?? '';
   const size = (threeDIframeSize && typeof threeDIframeSize === 'object' ? threeDIframeSize : {}) as { width?: unknown; height?: unknown };
   frame.setAttribute('width', String(size.width || '100%'));
   frame.setAttribute('height', String(size.height || 420));
@@ -83,9 +84,11 @@ function openThreeDIframe(ctx: FormContext, url: string): void {
     if (loaded) return;
     loaded = true;
     call('onLoadThreeDIframe', frame, []);
+    if (focusIsLost() || ctx.container.contains(document.activeElement)) frame.focus();
   });
   frame.src = src.href;
   ctx.form.style.display = 'none';
+  announce(ctx, '');
   ctx.container.appendChild(holder);
   ctx.threeDSecure = holder;
 }

@@ -1,12 +1,13 @@
 // Owns the stored cards' form (one-click, a checkout prepared with
 // registrations[n].id). Real markup: .wpwl-container-registration >
 // form.wpwl-form-registrations with one .wpwl-group-registration per stored
-// card (a radio named registrationId, the card's details, its CVV when
+// card (a radio named registrationId, the shopper's choice with the keyboard
+// as with the mouse, named by the card's details; its CVV when
 // registrations.requireCvv), .wpwl-selected on the chosen one, and the pay
 // button. It submits like the card form (onBeforeSubmitCard with this = the
 // form) and sends registrationId instead of card details.
 import { BRAND_NAMES } from '../../brands.js';
-import { el, formContainer, hidden, insert, listen, nextContainerNumber, payButton, submitGroup } from './dom.js';
+import { el, formContainer, hidden, insert, listen, nextContainerNumber, payButton, submitGroup, uniqueId } from './dom.js';
 import { clearError } from './feedback.js';
 import { registrationsFlag } from './options.js';
 import { widget } from './state.js';
@@ -16,7 +17,7 @@ import type { FormContext, RegistrationEntry, RegistrationForm, StoredCardView }
 const MASKED = '\u2022\u2022\u2022\u2022';
 
 export function renderRegistrationForm(merchantForm: HTMLFormElement, registrations: StoredCardView[]): RegistrationForm {
-  const { container, form } = formContainer(
+  const { container, form, status } = formContainer(
     'wpwl-container-registration wpwl-clearfix',
     'wpwl-form-registrations wpwl-form-has-inputs wpwl-clearfix',
   );
@@ -34,6 +35,7 @@ export function renderRegistrationForm(merchantForm: HTMLFormElement, registrati
     groups: {},
     controls: {},
     message: null,
+    status,
     submitting: false,
     mirrors: [],
     requireCvv: registrationsFlag('requireCvv'),
@@ -63,26 +65,35 @@ function registrationGroup(ctx: RegistrationForm, registration: StoredCardView):
   radio.name = 'registrationId';
   radio.value = registration.id;
   const brand = registration.paymentBrand;
+  const brandName = BRAND_NAMES[brand] ?? brand;
   const logo = label.appendChild(
     el('div', `wpwl-wrapper-registration wpwl-wrapper-registration-brand wpwl-brand wpwl-brand-card wpwl-brand-${brand}`),
   );
-  logo.textContent = BRAND_NAMES[brand] ?? brand;
+  logo.id = uniqueId('registration-brand');
+  logo.textContent = brandName;
   const details = label.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-details'));
-  details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-number')).textContent =
-    `${MASKED} ${registration.last4Digits}`;
-  if (registration.holder) {
-    details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-holder')).textContent = registration.holder;
-  }
-  details.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-expiry')).textContent =
-    `${texts.labels.expires} ${registration.expiryMonth}/${String(registration.expiryYear).slice(-2)}`;
+  const detail = (part: string, text: string): HTMLElement => {
+    const element = details.appendChild(el('div', `wpwl-wrapper-registration wpwl-wrapper-registration-${part}`));
+    element.id = uniqueId(`registration-${part}`);
+    element.textContent = text;
+    return element;
+  };
+  const shown = [logo, detail('number', `${MASKED} ${registration.last4Digits}`)];
+  if (registration.holder) shown.push(detail('holder', registration.holder));
+  shown.push(detail('expiry', `${texts.labels.expires} ${registration.expiryMonth}/${String(registration.expiryYear).slice(-2)}`));
+  // The radio is named by what the row shows of the card, not by the whole
+  // label, which would read the CVV typed into it as well.
+  radio.setAttribute('aria-labelledby', shown.map((part) => part.id).join(' '));
   const entry: RegistrationEntry = { registration, group: node, radio, cvv: null };
   if (ctx.requireCvv) {
     const cvvWrapper = label.appendChild(el('div', 'wpwl-wrapper-registration wpwl-wrapper-registration-cvv'));
     const cvv = cvvWrapper.appendChild(el('input', 'wpwl-control wpwl-control-cvv'));
     cvv.type = options.maskCvv === true ? 'password' : 'text';
+    cvv.id = uniqueId('registration-cvv');
+    cvv.setAttribute('dir', 'auto');
     cvv.setAttribute('autocomplete', 'cc-csc');
     cvv.setAttribute('inputmode', 'numeric');
-    cvv.setAttribute('aria-label', `${texts.labels.cvv} ${MASKED} ${registration.last4Digits}`);
+    cvv.setAttribute('aria-label', `${texts.labels.cvv}, ${brandName} ${texts.labels.endingIn} ${registration.last4Digits}`);
     if (options.showPlaceholders !== false) cvv.placeholder = texts.placeholders.cvv ?? '';
     listen(cvv, 'input', () => clearError(ctx, 'registration'));
     entry.cvv = cvv;
@@ -110,7 +121,9 @@ function selectRegistration(ctx: RegistrationForm, entry: RegistrationEntry): vo
 
 /**
  * registrations.hideInitialPaymentForms: the new-card and other forms wait
- * behind a button ("Pay with another card", a sandbox name) until the shopper asks for them.
+ * behind a button ("Pay with another card", a sandbox name) until the shopper
+ * asks for them; the button then goes, and the focus it had moves to the
+ * first field of the forms it showed.
  */
 export function hideInitialForms(registrationForm: RegistrationForm, initial: FormContext[]): void {
   if (initial.length === 0) return;
@@ -119,7 +132,10 @@ export function hideInitialForms(registrationForm: RegistrationForm, initial: Fo
   show.type = 'button';
   show.textContent = widget.texts.labels.otherPaymentMethods ?? '';
   listen(show, 'click', () => {
+    const hadFocus = document.activeElement === show;
     for (const ctx of initial) ctx.container.style.display = '';
     show.remove();
+    const first = initial[0]?.form.querySelector<HTMLElement>(':is(input:not([type=hidden]), select, button):not([tabindex="-1"])');
+    if (hadFocus) first?.focus();
   });
 }

@@ -1,11 +1,16 @@
-// Owns the widget's texts: English and German (the other locales the widget
-// accepts show English), the page's `labels` and `errorMessages` on top, and
-// the locale a page asks for checked against the widget's list (core's).
-import { isWidgetLocale } from '@wpwl/core';
+// Owns the widget's texts: English, German and Arabic (the other locales the
+// widget accepts show English), the page's `labels` and `errorMessages` on
+// top, the locale a page asks for checked against the widget's list (core's),
+// and the language and direction the texts are written in, for the forms'
+// `lang` and `dir`.
+import { isWidgetLocale, localeDirection, type TextDirection } from '@wpwl/core';
 import { widget } from './state.js';
 import type { Texts } from './types.js';
 
-const TEXTS: Record<'en' | 'de', Texts> = {
+/** The locales the widget has texts of; each is also the BCP-47 tag of their language. */
+type TextLanguage = 'en' | 'de' | 'ar';
+
+const TEXTS: Record<TextLanguage, Texts> = {
   en: {
     labels: {
       brand: 'Brand',
@@ -17,10 +22,12 @@ const TEXTS: Record<'en' | 'de', Texts> = {
       cvvHintAmex: 'The four digits on the front of your card.',
       submit: 'Pay now',
       storedCards: 'Stored cards',
+      endingIn: 'ending in',
       expires: 'Expires',
       otherPaymentMethods: 'Pay with another card',
       qrCode: 'QR code',
       mobilePhone: 'Mobile phone',
+      threeDSecure: '3-D Secure authentication',
     },
     placeholders: { cardNumber: '', expiryDate: 'MM / YY', cardHolder: 'Card holder', cvv: 'CVV' },
     errorMessages: {
@@ -35,6 +42,7 @@ const TEXTS: Record<'en' | 'de', Texts> = {
       requestFailed: 'The payment could not be sent. Please try again.',
       throttled: 'Too many requests. Please wait a moment and try again.',
       nestedForm: 'This payment form sits inside another form and cannot be submitted.',
+      submitting: 'Sending the payment…',
     },
   },
   de: {
@@ -48,10 +56,12 @@ const TEXTS: Record<'en' | 'de', Texts> = {
       cvvHintAmex: 'Die vier Ziffern auf der Vorderseite Ihrer Karte.',
       submit: 'Jetzt bezahlen',
       storedCards: 'Gespeicherte Karten',
+      endingIn: 'mit den Endziffern',
       expires: 'Gültig bis',
       otherPaymentMethods: 'Mit einer anderen Karte zahlen',
       qrCode: 'QR-Code',
       mobilePhone: 'Mobiltelefon',
+      threeDSecure: '3-D-Secure-Authentifizierung',
     },
     placeholders: { cardNumber: '', expiryDate: 'MM / JJ', cardHolder: 'Karteninhaber', cvv: 'CVV' },
     errorMessages: {
@@ -66,9 +76,60 @@ const TEXTS: Record<'en' | 'de', Texts> = {
       requestFailed: 'Die Zahlung konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
       throttled: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
       nestedForm: 'Dieses Zahlungsformular liegt in einem anderen Formular und kann nicht gesendet werden.',
+      submitting: 'Die Zahlung wird gesendet…',
+    },
+  },
+  ar: {
+    labels: {
+      brand: 'نوع البطاقة',
+      cardNumber: 'رقم البطاقة',
+      expiryDate: 'تاريخ الانتهاء',
+      cardHolder: 'اسم حامل البطاقة',
+      cvv: 'رمز التحقق',
+      cvvHint: 'الأرقام الثلاثة الأخيرة على ظهر بطاقتك.',
+      cvvHintAmex: 'الأرقام الأربعة على وجه بطاقتك.',
+      submit: 'ادفع الآن',
+      storedCards: 'البطاقات المحفوظة',
+      endingIn: 'المنتهية بالأرقام',
+      expires: 'تنتهي في',
+      otherPaymentMethods: 'الدفع ببطاقة أخرى',
+      qrCode: 'رمز QR',
+      mobilePhone: 'رقم الجوال',
+      threeDSecure: 'التحقق من الدفع (3-D Secure)',
+    },
+    placeholders: { cardNumber: '', expiryDate: 'شهر / سنة', cardHolder: 'الاسم كما يظهر على البطاقة', cvv: 'CVV' },
+    errorMessages: {
+      cardNumberError: 'رقم البطاقة أو نوعها غير صالح',
+      expiryMonthError: 'تاريخ الانتهاء غير صالح',
+      expiryYearError: 'تاريخ الانتهاء غير صالح',
+      cardHolderError: 'اسم حامل البطاقة غير صالح',
+      cvvError: 'رمز التحقق غير صالح',
+    },
+    messages: {
+      invalidCheckout: 'انتهت صلاحية عملية الدفع هذه أو أنها غير موجودة.',
+      requestFailed: 'تعذّر إرسال الدفعة. يُرجى المحاولة مرة أخرى.',
+      throttled: 'عدد الطلبات كبير جدًا. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
+      nestedForm: 'نموذج الدفع هذا موجود داخل نموذج آخر ولا يمكن إرساله.',
+      submitting: 'جارٍ إرسال الدفعة…',
     },
   },
 };
+
+const hasTexts = (code: string): code is TextLanguage => Object.prototype.hasOwnProperty.call(TEXTS, code);
+
+/**
+ * The language the widget's texts are in for a locale: its own where the
+ * widget has its texts, else English (what the shopper then reads). The
+ * forms' `lang` says it, so that screen readers pronounce the texts right.
+ */
+export function textLanguage(code: string): TextLanguage {
+  return hasTexts(code) ? code : 'en';
+}
+
+/** The direction the texts of a locale are written in: `rtl` for Arabic (core's `localeDirection`). */
+export function textDirection(code: string): TextDirection {
+  return localeDirection(textLanguage(code));
+}
 
 /** The locale the widget uses for `wpwlOptions.locale`: one it knows, else English with a warning. */
 export function resolveLocale(value: unknown): string {
@@ -82,7 +143,7 @@ export function resolveLocale(value: unknown): string {
 
 /** The texts of a locale with the page's `labels` and `errorMessages` over them. */
 export function buildTexts(code: string): Texts {
-  const base = code === 'de' ? TEXTS.de : TEXTS.en;
+  const base = TEXTS[textLanguage(code)];
   const { labels, errorMessages } = widget.options;
   return {
     labels: merge(merge({}, TEXTS.en.labels, base.labels), labels),

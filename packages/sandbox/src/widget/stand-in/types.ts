@@ -54,6 +54,8 @@ interface FormBase {
   button: HTMLButtonElement;
   /** The message shown above the form, if any. */
   message: HTMLElement | null;
+  /** The container's polite live region: what the form is doing while the shopper waits. */
+  status: HTMLElement;
   /** Groups by name (`cardNumber`, `expiry` …), where errors are shown. */
   groups: Record<string, HTMLElement>;
   /** The control of a group, marked when its group has an error. */
