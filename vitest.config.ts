@@ -8,7 +8,8 @@
 //         part of `pnpm test`, which names the three projects above;
 // - chaos: the full chaos run (`pnpm chaos`, e2e/chaos/*.chaos.ts), never part
 //         of `pnpm test` (its small version is an e2e test).
-// `@wpwl/<pkg>` resolves to the package's source so unit tests need no build.
+// `@wpwl/<pkg>` resolves to the package's source so unit tests need no build
+// (except @wpwl/angular's build, below).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 // The sandbox serves its stand-in widget bundled from TypeScript modules; the unit tests run the same bundle.
@@ -16,6 +17,10 @@ import { standInScript } from './packages/sandbox/build/stand-in.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const alias = [
+  // Angular's binding is tested as ng-packagr builds it (partial compilation,
+  // compiled at run time by @angular/compiler): its source needs Angular's
+  // compiler, which Vite does not run. `pnpm --filter @wpwl/angular build` first.
+  { find: /^@wpwl\/angular$/, replacement: `${root}packages/angular/dist/fesm2022/wpwl-angular.mjs` },
   { find: /^@wpwl\/([a-z-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
   { find: /^@wpwl\/([a-z-]+)\/([a-z-]+)$/, replacement: `${root}packages/$1/src/$2.ts` },
 ];

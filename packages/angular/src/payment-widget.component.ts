@@ -1,0 +1,134 @@
+// Owns <wpwl-payment-widget>: one signal input per value field of core's
+// config (the config is assembled from core's own list of fields), core's
+// callbacks as typed outputs, the loading / error / expired content projected
+// around the widget's element, and pay() / retry() for a template reference.
+// Everything else is injectPaymentWidget's (and so core's).
+import { ChangeDetectionStrategy, Component, ElementRef, input, output, viewChild, type InputSignal } from '@angular/core';
+import {
+  WIDGET_CONFIG_FIELDS,
+  type BeforeSubmitContext,
+  type BeforeSubmitResult,
+  type PaymentWidgetInput,
+  type WidgetConfigValueKey,
+  type WidgetSnapshot,
+  type WpwlError,
+} from '@wpwl/core';
+import { injectPaymentWidget, type PaymentWidgetRef } from './inject-payment-widget.js';
+
+/**
+ * An input for every value field of core's `PaymentWidgetConfig`: a field
+ * added there fails to compile here until the component has its input.
+ */
+export type PaymentWidgetInputs = { readonly [K in WidgetConfigValueKey]-?: InputSignal<PaymentWidgetInput[K]> };
+
+const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
+
+/**
+ * The payment widget as a standalone component.
+ *
+ * Inputs: every field of core's config (`checkoutId` required; `brands`,
+ * `shopperResultUrl`, `baseUrl`, `integrity`, `nonce`, `locale`, `options`,
+ * `customParameters`, `createdAt`, `expiresInMs`, `warnBeforeExpiryMs`,
+ * `timeoutMs`, `retries`), the app-wide ones falling back to `provideWpwl()`;
+ * and `beforeSubmit`. Outputs: `statusChange`, `ready`, `error`, `expired`,
+ * `expiringSoon`. Content marked `wpwlLoading`, `wpwlError` or `wpwlExpired`
+ * is shown in that state. The host carries the status as `data-wpwl-status`.
+ *
+ * @example
+ * <wpwl-payment-widget #payment [checkoutId]="checkout.id" brands="VISA MASTER" [shopperResultUrl]="resultUrl" (expired)="renew()">
+ *   <p wpwlLoading>Loading…</p>
+ *   <p wpwlError>{{ payment.widget.error()?.message }} <button (click)="payment.retry()">Try again</button></p>
+ * </wpwl-payment-widget>
+ */
+@Component({
+  selector: 'wpwl-payment-widget',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  host: {
+    '[attr.data-wpwl-status]': 'widget.status()',
+    '[attr.data-wpwl-expiring-soon]': "widget.expiringSoon() ? '' : null",
+  },
+  // The widget owns everything inside #container: Angular renders nothing there.
+  template: `<div #container></div>
+    @let status = widget.status();
+    @if (status === 'idle' || status === 'loading') {
+      <ng-content select="[wpwlLoading]" />
+    } @else if (status === 'error') {
+      <ng-content select="[wpwlError]" />
+    } @else if (status === 'expired') {
+      <ng-content select="[wpwlExpired]" />
+    }`,
+})
+export class PaymentWidgetComponent implements PaymentWidgetInputs {
+  /** The id from prepare checkout; a new id re-mounts the widget once. */
+  readonly checkoutId = input.required<string>();
+  /** Brands to offer: `"VISA MASTER"` or `['VISA', 'MASTER']`. */
+  readonly brands = input<PaymentWidgetInput['brands']>();
+  /** Where the shopper lands after paying (absolute https URL; http on loopback for development). */
+  readonly shopperResultUrl = input<string>();
+  /** The gateway's base URL. */
+  readonly baseUrl = input<string>();
+  /** `sha384-…` from the checkout response (`integrity=true`). */
+  readonly integrity = input<string>();
+  /** The page's CSP nonce for the script tag; default `provideWpwl()`'s, else Angular's `CSP_NONCE`. */
+  readonly nonce = input<string>();
+  /** Widget code or BCP-47 tag; wins over `options.locale`. */
+  readonly locale = input<string>();
+  /** Every documented `wpwlOptions` key, typed; compared by value, so a new equal object re-mounts nothing. */
+  readonly options = input<PaymentWidgetInput['options']>();
+  /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
+  readonly customParameters = input<Record<string, string>>();
+  /** When the checkout was prepared, on this device's clock; prefer `expiresInMs`. */
+  readonly createdAt = input<Date | number>();
+  /** Time left on the checkout as your server computed it; default 30 minutes from the first mount. */
+  readonly expiresInMs = input<number>();
+  /** How long before the end `expiringSoon` is emitted; default 5 minutes. */
+  readonly warnBeforeExpiryMs = input<number>();
+  /** Script load timeout in ms. */
+  readonly timeoutMs = input<number>();
+  /** Script load retries. */
+  readonly retries = input<number>();
+  /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
+  readonly beforeSubmit = input<(context: BeforeSubmitContext) => BeforeSubmitResult>();
+
+  /** The status changed; the payload is core's new snapshot. */
+  readonly statusChange = output<WidgetSnapshot>();
+  /** The widget is ready for the shopper. */
+  readonly ready = output<void>();
+  /** Any error: invalid inputs, load failure, widget error, rejected before-submit hook, expiry. */
+  readonly error = output<WpwlError>();
+  /** The checkout expired and the widget was unloaded: pass a new `checkoutId`. */
+  readonly expired = output<void>();
+  /** The checkout ends within `warnBeforeExpiryMs`; the payload is `expiresAt` (ms, this device's clock). */
+  readonly expiringSoon = output<number>();
+
+  private readonly container = viewChild.required<ElementRef<HTMLElement>>('container');
+
+  /** The widget's state as signals (`status`, `error`, `expiresAt`, `expiringSoon`, `snapshot`). */
+  readonly widget: PaymentWidgetRef = injectPaymentWidget(() => {
+    const config: Record<string, unknown> = {};
+    for (const field of FIELDS) config[field] = this[field]();
+    return {
+      ...(config as PaymentWidgetInput),
+      onBeforeSubmit: this.beforeSubmit(),
+      onStatusChange: (snapshot) => this.statusChange.emit(snapshot),
+      onReady: () => this.ready.emit(),
+      onError: (error) => this.error.emit(error),
+      onExpired: () => this.expired.emit(),
+      onExpiringSoon: (expiresAt) => this.expiringSoon.emit(expiresAt),
+    };
+  }, this.container);
+
+  /**
+   * Pays from the page's own "Place order" button: submits the widget's card
+   * form as its pay button would, `beforeSubmit` included. False when nothing
+   * was submitted (the status is not `ready`).
+   */
+  pay(): boolean {
+    return this.widget.pay();
+  }
+
+  /** After a failed load or a widget error: loads the widget again. */
+  retry(): void {
+    this.widget.retry();
+  }
+}

@@ -1,0 +1,54 @@
+// Owns the server-rendered checkout page the SSR and hydration tests share: a
+// zoneless app with hydration, <wpwl-payment-widget> for a checkout prepared
+// with integrity, and the defaults from provideWpwl, rendered by Angular's
+// renderApplication as a server would for a request.
+import '@angular/compiler';
+import { Component, CSP_NONCE, provideZonelessChangeDetection, type ApplicationConfig, type Provider } from '@angular/core';
+import { bootstrapApplication, provideClientHydration, type BootstrapContext } from '@angular/platform-browser';
+import { provideServerRendering, renderApplication } from '@angular/platform-server';
+import { PaymentWidgetComponent, provideWpwl } from '@wpwl/angular';
+
+export const BASE = 'https://test.gateway.example';
+export const ID = '8a8294174b7ecb28014b9699220015ca';
+export const INTEGRITY = `sha384-${'A'.repeat(64)}`;
+/** This response's CSP nonce, as the server hands it to Angular. */
+export const NONCE = 'cmVxdWVzdC1ub25jZQ==';
+
+/** The checkout page: a heading, the widget with its loading content. */
+export function checkoutPage(checkoutId = ID) {
+  class CheckoutPage {
+    readonly checkoutId = checkoutId;
+    readonly integrity = INTEGRITY;
+  }
+  return Component({
+    selector: 'app-root',
+    imports: [PaymentWidgetComponent],
+    template: `<h1>Pay for your order</h1>
+      <wpwl-payment-widget #payment [checkoutId]="checkoutId" brands="VISA MASTER" shopperResultUrl="https://shop.example/result" [integrity]="integrity">
+        <p wpwlLoading class="loading">Loading the payment form…</p>
+        <p wpwlError class="failed">{{ payment.widget.error()?.message }}</p>
+      </wpwl-payment-widget>`,
+  })(CheckoutPage);
+}
+
+/** What both sides provide: hydration, zoneless, the gateway from provideWpwl, the nonce as Angular's CSP_NONCE. */
+export const appConfig = (): ApplicationConfig => ({
+  providers: [
+    provideClientHydration(),
+    provideZonelessChangeDetection(),
+    provideWpwl({ baseUrl: BASE }),
+    { provide: CSP_NONCE, useValue: NONCE } satisfies Provider,
+  ],
+});
+
+/** The page's HTML as the server sends it for `/checkout`. */
+export function renderOnServer(page = checkoutPage()): Promise<string> {
+  const config = appConfig();
+  return renderApplication(
+    (context: BootstrapContext) => bootstrapApplication(page, { providers: [...config.providers, provideServerRendering()] }, context),
+    {
+      document: '<!doctype html><html lang="en"><head><title>Checkout</title></head><body><app-root></app-root></body></html>',
+      url: '/checkout',
+    },
+  );
+}
