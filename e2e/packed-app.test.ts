@@ -4,29 +4,18 @@
 // resolution, and built with Vite. Catches what the workspace hides: a file
 // left out of `files`, an export map that does not resolve, a dependency on an
 // unpublished package, types that only compile with the workspace's paths.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packPackages, run } from './support/packed.js';
 
-const run = promisify(execFile);
-const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGES = ['core', 'react', 'vue', 'lit', 'server'];
 
 let app: string;
 beforeAll(async () => {
   app = await mkdtemp(join(tmpdir(), 'wpwl-packed-app-'));
-  const tarballs = join(app, 'tarballs');
-  await mkdir(tarballs);
-  const packed: Record<string, string> = {};
-  for (const name of PACKAGES) {
-    const { stdout } = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
-    const file = stdout.trim().split('\n').at(-1)!.trim();
-    packed[`@wpwl/${name}`] = `file:${file}`;
-  }
+  const packed = await packPackages(PACKAGES, join(app, 'tarballs'));
   await writeFile(
     join(app, 'package.json'),
     JSON.stringify(

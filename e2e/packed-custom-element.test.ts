@@ -5,54 +5,15 @@
 // island, type-checked by `astro check` against `@wpwl/lit/astro`) and Angular
 // through CUSTOM_ELEMENTS_SCHEMA (built by the Angular CLI). Each built app is
 // served as static files, and in Chromium the shopper pays with a test card.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from './support/browser.js';
 import { createCheckout, readPaymentStatus, type GatewayAccess } from './support/gateway.js';
+import { check, packPackages, run, writeFiles } from './support/packed.js';
 import { startSandboxServer, startStaticServer, type SandboxServer, type StaticServer } from './support/servers.js';
 import { fillCard, SUCCESS_CARD, SUCCESS_RESULT } from './support/shopper.js';
-
-const execFileAsync = promisify(execFile);
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-
-/** Runs a command; a failure carries the command's whole output (builds and checkers say why on stdout). */
-async function run(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<{ stdout: string }> {
-  try {
-    const { stdout } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    return { stdout: String(stdout) };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`.slice(-6000), { cause: error });
-  }
-}
-
-/** Like {@link run}, but a failing command is an answer: its exit status and output. */
-async function check(
-  command: string,
-  args: string[],
-  options: Parameters<typeof execFileAsync>[2],
-): Promise<{ ok: boolean; output: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    return { ok: true, output: `${String(stdout)}\n${String(stderr)}` };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { ok: false, output: `${stdout}\n${stderr}` };
-  }
-}
-
-/** Writes `files` (path → text) under `dir`. */
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-}
 
 // The checkout page's own inputs come in its URL (`?checkoutId=…&baseUrl=…`):
 // the apps are static, and their merchant backend is the test.
@@ -290,13 +251,7 @@ let astroDir: string;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'wpwl-packed-element-'));
-  const tarballs = join(root, 'tarballs');
-  await mkdir(tarballs);
-  const packed: Record<string, string> = {};
-  for (const name of ['core', 'lit']) {
-    const { stdout } = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
-    packed[`@wpwl/${name}`] = `file:${stdout.trim().split('\n').at(-1)!.trim()}`;
-  }
+  const packed = await packPackages(['core', 'lit'], join(root, 'tarballs'));
 
   svelteDir = join(root, 'svelte-shop');
   await writeFiles(svelteDir, {

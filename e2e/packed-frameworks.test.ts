@@ -5,38 +5,14 @@
 // (which type-checks) and `nuxt build`, then each app served against a
 // sandbox: its server HTML preloads the widget script, and in Chromium the
 // widget becomes ready with one script request.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppStorefront, type RunningAppStorefront } from '../examples/merchant-server/src/app-servers.js';
 import { launchBrowser, type TestBrowser } from './support/browser.js';
+import { packPackages, run, writeFiles } from './support/packed.js';
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
-
-const execFileAsync = promisify(execFile);
-
-/** Runs a command; a failure carries the command's whole output (a framework's build says why on stdout). */
-async function run(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<{ stdout: string }> {
-  try {
-    const { stdout } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    return { stdout: String(stdout) };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`.slice(-6000), { cause: error });
-  }
-}
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-
-/** Writes `files` (path → text) under `dir`. */
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-}
 
 const NEXT_APP: Record<string, string> = {
   'next.config.mjs': 'export default { poweredByHeader: false };\n',
@@ -137,13 +113,7 @@ const servers: RunningAppStorefront[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'wpwl-packed-frameworks-'));
-  const tarballs = join(root, 'tarballs');
-  await mkdir(tarballs);
-  const packed: Record<string, string> = {};
-  for (const name of ['core', 'react', 'vue', 'server', 'nuxt']) {
-    const { stdout } = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
-    packed[`@wpwl/${name}`] = `file:${stdout.trim().split('\n').at(-1)!.trim()}`;
-  }
+  const packed = await packPackages(['core', 'react', 'vue', 'server', 'nuxt'], join(root, 'tarballs'));
   const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
 
   const next = join(root, 'next-shop');
