@@ -1,8 +1,10 @@
 // Owns the example merchant server as the server-side tests meet it: started
 // on a sandbox of its own (so a test may move that sandbox's clock or switch
 // on its faults), every storefront served, and the calls those tests make
-// without a browser: the merchant's status API and the shopper's card
-// submission straight to the sandbox.
+// without a browser: the merchant's status API, the shopper's card
+// submission straight to the sandbox, and a shopper who saved a card on an
+// earlier purchase.
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { startMerchantServer, type MerchantServer, type Storefront } from '../../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
@@ -86,4 +88,48 @@ export function submitCardAsShopper(
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: cardPaymentForm(card, extra),
   });
+}
+
+/** A cookie for the browser: the shopper's identity at the merchant server. */
+export interface ShopperCookie {
+  name: string;
+  value: string;
+  url: string;
+}
+
+/**
+ * A new shopper of the merchant server at `shopUrl` who paid there before
+ * with `card` and ticked "save my card": a checkout through the shop's API
+ * under the shopper's cookie, the payment straight to the gateway with
+ * createRegistration=true (a 3-D Secure card passes its challenge), and the
+ * result read through the shop, which keeps the card the gateway stored.
+ * Returns the shopper's cookie: a browser that has it is offered that card.
+ *
+ * @throws Error when the shop does not answer the checkout or does not verify the payment.
+ */
+export async function shopperWithStoredCard(shopUrl: string, gatewayUrl: string, card: string): Promise<ShopperCookie> {
+  const cookie = { name: 'wpwl_demo_shopper', value: randomUUID(), url: shopUrl };
+  const response = await fetch(`${shopUrl}/api/checkout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: `${cookie.name}=${cookie.value}` },
+    body: JSON.stringify({ items: [{ productId: 'tea-sencha', quantity: 1 }], cartKey: randomUUID() }),
+  });
+  const checkout = (await response.json()) as { checkoutId?: string };
+  if (response.status !== 201 || !checkout.checkoutId) throw new Error(`checkout for the earlier purchase: HTTP ${response.status}`);
+
+  const payment = (await (await submitCardAsShopper(gatewayUrl, checkout.checkoutId, card, { createRegistration: 'true' })).json()) as {
+    redirect?: unknown;
+  };
+  if (payment.redirect) {
+    // The issuer's page, answered as the shopper would: authentication complete.
+    await fetch(`${gatewayUrl}/v1/threeds/${checkout.checkoutId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=complete',
+      redirect: 'manual',
+    });
+  }
+  const verdict = await readMerchantVerdict(shopUrl, `/v1/checkouts/${checkout.checkoutId}/payment`);
+  if (verdict.body.ok !== true) throw new Error(`the earlier purchase was not verified as paid: ${JSON.stringify(verdict.body)}`);
+  return cookie;
 }
