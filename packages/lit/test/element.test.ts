@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineWpwlWidget, WpwlWidgetElement, type WpwlBeforeSubmitEventDetail } from '../src/index.js';
 import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -345,24 +346,22 @@ describe('re-mount rules (core decides by value)', () => {
     expect(page.wpwlOptions?.labels?.submit).toBe('Pay now');
   });
 
-  it.each([
-    ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
-    ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
-    ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
-    ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
-  ] as const)('the %s property given as %s is a wpwl-error naming it, with nothing injected', async (field, _, value, code) => {
-    const el = document.createElement('wpwl-widget') as WpwlWidgetElement;
-    for (const [name, attribute] of Object.entries(REQUIRED)) el.setAttribute(name, attribute);
-    (el as unknown as Record<string, unknown>)[field] = value;
-    document.body.append(el);
-    await el.updateComplete;
-    expect(el.status).toBe('error');
-    const [error] = seen('wpwl-error');
-    expect(error!.detail.error).toMatchObject({ code, details: { field } });
-    expect(error!.detail.error.message).toMatch(new RegExp(`^${field} must be a plain object`));
-    expect(fake.createdScripts()).toHaveLength(0);
-    expect(page.wpwlOptions).toBeUndefined();
-  });
+  it.each(NOT_PLAIN_RECORDS)(
+    'the %s property given as %s is a wpwl-error naming it, with nothing injected',
+    async (field, _, value, code) => {
+      const el = document.createElement('wpwl-widget') as WpwlWidgetElement;
+      for (const [name, attribute] of Object.entries(REQUIRED)) el.setAttribute(name, attribute);
+      (el as unknown as Record<string, unknown>)[field] = value;
+      document.body.append(el);
+      await el.updateComplete;
+      expect(el.status).toBe('error');
+      const [error] = seen('wpwl-error');
+      expect(error!.detail.error).toMatchObject({ code, details: { field } });
+      expect(error!.detail.error.message).toMatch(new RegExp(`^${field} must be a plain object`));
+      expect(fake.createdScripts()).toHaveLength(0);
+      expect(page.wpwlOptions).toBeUndefined();
+    },
+  );
 
   it('an update with no changed input reports an invalid config once', async () => {
     const el = await widget({ ...REQUIRED, brands: 'VISA MASTERCARD' });

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeWidget, flush, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
 import { PaymentWidget, usePaymentWidget, WpwlProvider, type PaymentWidgetProps } from '../src/index.js';
 import { BASE, EXPECTED_REACT_MAJOR, ID, ID2, RESULT_URL } from './widget-config.js';
 
@@ -247,12 +248,7 @@ describe('<PaymentWidget>', () => {
     expect(onError.mock.calls.length).toBeLessThanOrEqual(2);
   });
 
-  it.each([
-    ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
-    ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
-    ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
-    ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
-  ])('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
+  it.each(NOT_PLAIN_RECORDS)('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
     const { container } = render(
       <PaymentWidget
         {...props({ [field]: value as never })}

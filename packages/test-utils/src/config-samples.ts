@@ -20,3 +20,15 @@ export const CONFIG_SAMPLES = {
   timeoutMs: 9_000,
   retries: 2,
 } as const;
+
+/**
+ * Record fields of the config given as something that is no plain object:
+ * `[field, what it is, value, the code core reports]`. Each binding must hand
+ * them to core and show core's error, with nothing injected.
+ */
+export const NOT_PLAIN_RECORDS: readonly (readonly [field: string, shape: string, value: unknown, code: string])[] = [
+  ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
+  ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
+  ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
+  ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
+];

@@ -7,6 +7,7 @@ import { h, nextTick } from 'vue';
 import type { WidgetSnapshot, WpwlError, WpwlOptions } from '@wpwl/core';
 import { PaymentWidget, type PaymentWidgetErrorSlotProps } from '../src/index.js';
 import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -165,12 +166,7 @@ describe('<PaymentWidget>', () => {
     expect(wrapper.findAll('form.paymentWidgets')).toHaveLength(1);
   });
 
-  it.each([
-    ['customParameters', 'an array', [['SHOPPER_order', '17']], 'INVALID_CUSTOM_PARAMETER'],
-    ['customParameters', 'a Map', new Map([['SHOPPER_order', '17']]), 'INVALID_CUSTOM_PARAMETER'],
-    ['options', 'an array', ['plain'], 'INVALID_OPTIONS'],
-    ['options', 'a Map', new Map([['style', 'plain']]), 'INVALID_OPTIONS'],
-  ])('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
+  it.each(NOT_PLAIN_RECORDS)('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
     const wrapper = render({ [field]: value }, { error: errorSlot });
     await nextTick();
     expect(wrapper.find('.code').text()).toBe(code);
