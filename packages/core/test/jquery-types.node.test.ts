@@ -54,7 +54,8 @@ const fullJQueryCalls = `
     void fields, input;
   },`;
 
-describe('this.$form and this.$iframe', () => {
+// Each case builds a TypeScript program over core's sources: seconds each, more on a busy machine.
+describe('this.$form and this.$iframe', { timeout: 60_000 }, () => {
   it('take ordinary jQuery calls without @types/jquery', () => {
     expect(errorsOf(ordinaryCalls, false)).toEqual([]);
   });
