@@ -43,10 +43,11 @@ type Hook = (fn: () => unknown) => void;
 const scope = globalThis as typeof globalThis & {
   afterEach?: Hook;
   beforeEach?: Hook;
+  /** Vitest's `vi`, a global where its hooks are (`globals: true`); Jest has none. */
+  vi?: object;
   process?: { env?: Record<string, string | undefined> };
 };
-const env = scope.process?.env ?? {};
-if (!env.WPWL_TESTING_SKIP_AUTO_CLEANUP) {
-  if (env.VITEST && typeof scope.beforeEach === 'function') scope.beforeEach(() => cleanupFakeWidgets);
+if (!scope.process?.env?.WPWL_TESTING_SKIP_AUTO_CLEANUP) {
+  if (typeof scope.vi === 'object' && typeof scope.beforeEach === 'function') scope.beforeEach(() => cleanupFakeWidgets);
   else if (typeof scope.afterEach === 'function') scope.afterEach(cleanupFakeWidgets);
 }

@@ -2,8 +2,8 @@
 // installed, in any DOM a test runs (happy-dom, jsdom; a real browser too).
 // A `paymentWidgets.js` tag gets a script type no DOM runs or fetches
 // (`text/x-wpwl-fake`) the moment its URL is set, before it can reach the
-// document: jsdom with resource loading (Jest's default) would download it,
-// happy-dom would download or report it as failed. The tag stays in the page
+// document: jsdom loading resources would download it, happy-dom would
+// download it or report it as failed at once. The tag stays in the page
 // as @wpwl/core made it otherwise, and its `load` and `error` events come only
 // from the fake widget, when the test asks for them.
 

@@ -1,0 +1,415 @@
+// @wpwl/testing as merchants get it: @wpwl/core, react, vue, sandbox and
+// testing packed with `pnpm pack`, installed with npm into two fresh apps
+// outside the workspace, each with a checkout component of its own and the
+// tests a merchant would write for it, run with the app's own test runner:
+// - Vite + React + Vitest (happy-dom, globals: the fake is cleaned up by
+//   itself) + Testing Library, type-checked with tsc;
+// - Vue + Vitest (jsdom, no globals: cleaned up by the test) + Testing
+//   Library for Vue, and the same kit under Jest with jsdom (ES modules),
+//   driving @wpwl/core alone.
+// The tests pay approved and declined, let the checkout expire on fake
+// timers, fail the load and retry, pay from the merchant's own button, and
+// find everything by its accessible name.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const execFileAsync = promisify(execFile);
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a command; a failure carries its whole output (a test runner says why on stdout). */
+async function run(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<string> {
+  try {
+    const { stdout, stderr } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    return `${String(stdout)}\n${String(stderr)}`;
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`.slice(-8000), { cause: error });
+  }
+}
+
+async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+const BASE = 'https://test.gateway.example';
+const ID = '8a8294174b7ecb28014b9699220015ca';
+
+const REACT_APP: Record<string, string> = {
+  'vite.config.ts': `import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ plugins: [react()], test: { environment: 'happy-dom', globals: true } });
+`,
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: ['vitest/globals'],
+    },
+    include: ['src'],
+  }),
+  'src/Checkout.tsx': `import { useState } from 'react';
+import { usePaymentWidget } from '@wpwl/react';
+
+export interface CheckoutProps {
+  checkoutId: string;
+  expiresInMs?: number;
+}
+
+/** The payment step of the shop: the widget, what is going on, and our own "Place order" button. */
+export function Checkout({ checkoutId, expiresInMs }: CheckoutProps) {
+  const [expired, setExpired] = useState(false);
+  const { ref, status, retry, pay } = usePaymentWidget({
+    checkoutId,
+    brands: 'VISA MASTER',
+    baseUrl: '${BASE}',
+    shopperResultUrl: 'https://shop.example/order/result',
+    expiresInMs,
+    customParameters: { SHOPPER_orderId: 'A-1042' },
+    options: { labels: { submit: 'Pay 24.00 EUR' } },
+    onExpired: () => setExpired(true),
+  });
+  return (
+    <section aria-label="Payment">
+      <div ref={ref} />
+      <p role="status">{status === 'submitting' ? 'Sending your payment…' : status === 'ready' ? 'Enter your card details.' : ''}</p>
+      {status === 'error' && (
+        <p role="alert">
+          The payment form did not load. <button onClick={retry}>Try again</button>
+        </p>
+      )}
+      {expired && <p role="alert">Your payment session expired. Please start again.</p>}
+      <button disabled={status !== 'ready'} onClick={() => pay()}>
+        Place order
+      </button>
+    </section>
+  );
+}
+`,
+  'src/Checkout.test.tsx': `import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeWidget, type FakeWidget } from '@wpwl/testing/react';
+import { Checkout } from './Checkout';
+
+let widget: FakeWidget;
+beforeEach(() => {
+  widget = installFakeWidget();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+it('pays with the card form: the shopper types, presses pay, and is sent to the result page', async () => {
+  const user = userEvent.setup();
+  render(<Checkout checkoutId="${ID}" />);
+  await widget.ready();
+  expect(screen.getByRole('status').textContent).toBe('Enter your card details.');
+  await user.type(field('Card Number'), '4200 0000 0000 0000');
+  await user.type(field('Expiry Date'), '12 / 34');
+  await user.type(field('Card holder'), 'Jane Jones');
+  await user.type(field('CVV'), '123');
+  const paid = widget.nextPayment();
+  await user.click(screen.getByRole('button', { name: 'Pay 24.00 EUR' }));
+  const payment = await paid;
+  expect(payment.outcome).toBe('approved');
+  expect(payment.fields).toMatchObject({ 'card.holder': 'Jane Jones', 'card.expiryYear': '2034', 'customParameters[SHOPPER_orderId]': 'A-1042' });
+  expect(payment.resultUrl).toMatch(/^https:\\/\\/shop\\.example\\/order\\/result\\?id=${ID}&resourcePath=/);
+  expect(screen.getByRole('status').textContent).toBe('Sending your payment…');
+});
+
+it('a declined payment is read on the result page: the widget sends the shopper there all the same', async () => {
+  render(<Checkout checkoutId="${ID}" />);
+  await widget.ready();
+  const payment = await widget.submit({ outcome: 'declined' });
+  expect(payment?.resultCode).toBe('800.100.151');
+  expect(payment?.resultUrl).toContain('resourcePath=');
+});
+
+it('our own "Place order" button pays through the widget', async () => {
+  render(<Checkout checkoutId="${ID}" />);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' }).disabled).toBe(true);
+  await widget.ready();
+  const paid = widget.nextPayment();
+  await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+  await expect(paid).resolves.toMatchObject({ outcome: 'approved' });
+});
+
+it('a form that fails to load can be tried again', async () => {
+  render(<Checkout checkoutId="${ID}" />);
+  await widget.failLoad();
+  await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await widget.ready();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(field('Card Number')).toBeTruthy();
+});
+
+it('the payment session expires after its time, on fake timers', async () => {
+  vi.useFakeTimers();
+  render(<Checkout checkoutId="${ID}" expiresInMs={15 * 60_000} />);
+  await widget.ready();
+  await widget.act(() => vi.advanceTimersByTimeAsync(15 * 60_000));
+  expect(screen.getByRole('alert').textContent).toBe('Your payment session expired. Please start again.');
+  expect(screen.queryByRole('textbox', { name: 'Card Number' })).toBeNull();
+});
+`,
+};
+
+const VUE_APP: Record<string, string> = {
+  'vite.config.ts': `import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ plugins: [vue()], test: { environment: 'jsdom', include: ['src/**/*.test.ts'] } });
+`,
+  'src/Checkout.vue': `<script setup lang="ts">
+import { ref } from 'vue';
+import { PaymentWidget } from '@wpwl/vue';
+
+defineProps<{ checkoutId: string; expiresInMs?: number }>();
+const status = ref('idle');
+const expired = ref(false);
+const widget = ref<{ pay(): boolean } | null>(null);
+</script>
+
+<template>
+  <section aria-label="Payment">
+    <PaymentWidget
+      ref="widget"
+      :checkout-id="checkoutId"
+      brands="VISA MASTER"
+      base-url="${BASE}"
+      shopper-result-url="https://shop.example/order/result"
+      :expires-in-ms="expiresInMs"
+      @status-change="(snapshot) => (status = snapshot.status)"
+      @expired="expired = true"
+    >
+      <template #error="{ retry }">
+        <p role="alert">The payment form did not load. <button @click="retry">Try again</button></p>
+      </template>
+    </PaymentWidget>
+    <p role="status">{{ status === 'submitting' ? 'Sending your payment…' : '' }}</p>
+    <p v-if="expired" role="alert">Your payment session expired.</p>
+    <button :disabled="status !== 'ready'" @click="widget?.pay()">Place order</button>
+  </section>
+</template>
+`,
+  'src/Checkout.test.ts': `import { fireEvent, render, screen, cleanup } from '@testing-library/vue';
+import { cleanupFakeWidgets, installFakeWidget, type FakeWidget } from '@wpwl/testing';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import Checkout from './Checkout.vue';
+
+let widget: FakeWidget;
+beforeEach(() => {
+  widget = installFakeWidget();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  cleanup();
+  await cleanupFakeWidgets();
+});
+
+it('an approved payment from the card form, found by accessible names', async () => {
+  render(Checkout, { props: { checkoutId: '${ID}' } });
+  await widget.ready();
+  await fireEvent.update(screen.getByRole('textbox', { name: 'Card holder' }), 'Jane Jones');
+  const paid = widget.nextPayment();
+  await fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+  await expect(paid).resolves.toMatchObject({ outcome: 'approved', fields: { 'card.holder': 'Jane Jones' } });
+  expect(screen.getByRole('status').textContent).toBe('Sending your payment…');
+});
+
+it('declined, paid with our own "Place order" button: read on the result page', async () => {
+  render(Checkout, { props: { checkoutId: '${ID}' } });
+  await widget.ready();
+  widget.outcome = 'declined';
+  const paid = widget.nextPayment();
+  await fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+  await expect(paid).resolves.toMatchObject({ resultCode: '800.100.151' });
+});
+
+it('3-D Secure failed: the issuer frame by its title, then the result page', async () => {
+  render(Checkout, { props: { checkoutId: '${ID}' } });
+  await widget.ready();
+  await widget.submit({ outcome: '3ds' });
+  expect(screen.getByTitle('3-D Secure')).toBeTruthy();
+  await expect(widget.completeThreeDSecure({ pass: false })).resolves.toMatchObject({ resultCode: '100.380.401' });
+});
+
+it('a form that fails to load can be tried again', async () => {
+  render(Checkout, { props: { checkoutId: '${ID}' } });
+  await widget.failLoad();
+  await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  await widget.ready();
+  expect(screen.getByRole('textbox', { name: 'Card Number' })).toBeTruthy();
+});
+
+it('the payment session expires, on fake timers', async () => {
+  vi.useFakeTimers();
+  render(Checkout, { props: { checkoutId: '${ID}', expiresInMs: 60_000 } });
+  await widget.ready();
+  await widget.act(() => vi.advanceTimersByTimeAsync(60_000));
+  expect(screen.getByRole('alert').textContent).toBe('Your payment session expired.');
+});
+`,
+  // With a userAgent, Jest's jsdom loads the scripts a page adds: the fake must keep the widget's off the network.
+  'jest.config.mjs': `export default {
+  testEnvironment: 'jsdom',
+  testEnvironmentOptions: { userAgent: 'a-vue-shop-tests' },
+  transform: {},
+  testMatch: ['**/src/**/*.jest.test.mjs'],
+};
+`,
+  'src/pay.jest.test.mjs': `// Our checkout script over @wpwl/core, under Jest and jsdom (set up to download scripts: the fake keeps this one off the network).
+import { createPaymentWidget } from '@wpwl/core';
+import { installFakeWidget } from '@wpwl/testing';
+
+function showCheckout() {
+  const container = document.body.appendChild(document.createElement('div'));
+  const controller = createPaymentWidget({
+    checkoutId: '${ID}',
+    brands: 'VISA',
+    baseUrl: '${BASE}',
+    shopperResultUrl: 'https://shop.example/order/result',
+  });
+  controller.mount(container);
+  return controller;
+}
+
+afterEach(() => document.body.replaceChildren());
+
+test('ready, then a declined payment sends the shopper to the result page', async () => {
+  const widget = installFakeWidget();
+  const checkout = showCheckout();
+  await widget.ready();
+  expect(checkout.getSnapshot().status).toBe('ready');
+  expect(document.querySelector('label[for="' + document.querySelector('.wpwl-control-cardNumber').id + '"]').textContent).toBe('Card Number');
+  const payment = await widget.submit({ outcome: 'declined' });
+  expect(payment.resultUrl).toContain('resourcePath=');
+  checkout.destroy();
+});
+
+test('the fake from the test before was cleaned up by itself; a load failure ends in error', async () => {
+  const widget = installFakeWidget();
+  const checkout = showCheckout();
+  await widget.failLoad();
+  expect(checkout.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'SCRIPT_LOAD_FAILED' } });
+  checkout.destroy();
+});
+`,
+};
+
+let root: string;
+const apps = { react: '', vue: '' };
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-'));
+  const tarballs = join(root, 'tarballs');
+  await mkdir(tarballs);
+  const packed: Record<string, string> = {};
+  for (const name of ['core', 'react', 'vue', 'sandbox', 'testing']) {
+    const out = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
+    packed[`@wpwl/${name}`] = `file:${out.trim().split('\n').at(-1)!.trim()}`;
+  }
+  const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
+  // The kit's own dependency, not on the registry yet, comes from its tarball too.
+  const kit = pick('testing', 'sandbox');
+
+  apps.react = join(root, 'react-shop');
+  await writeFiles(apps.react, {
+    ...REACT_APP,
+    'package.json': JSON.stringify({
+      name: 'a-react-shop',
+      private: true,
+      type: 'module',
+      scripts: { test: 'vitest run' },
+      dependencies: { ...pick('core', 'react'), react: '^19.2.0', 'react-dom': '^19.2.0' },
+      devDependencies: {
+        ...kit,
+        '@testing-library/dom': '^10.4.0',
+        '@testing-library/react': '^16.3.0',
+        '@testing-library/user-event': '^14.6.0',
+        '@types/react': '^19.2.0',
+        '@types/react-dom': '^19.2.0',
+        '@vitejs/plugin-react': '^6.0.0',
+        'happy-dom': '^21.0.0',
+        typescript: '~6.0.0',
+        vite: '^8.3.0',
+        vitest: '~4.1.0',
+      },
+    }),
+  });
+  apps.vue = join(root, 'vue-shop');
+  await writeFiles(apps.vue, {
+    ...VUE_APP,
+    'package.json': JSON.stringify({
+      name: 'a-vue-shop',
+      private: true,
+      type: 'module',
+      scripts: { test: 'vitest run', 'test:jest': 'node --experimental-vm-modules node_modules/jest/bin/jest.js' },
+      dependencies: { ...pick('core', 'vue'), vue: '^3.5.0' },
+      devDependencies: {
+        ...kit,
+        '@testing-library/vue': '^8.1.0',
+        '@vitejs/plugin-vue': '^6.0.0',
+        jest: '^30.0.0',
+        'jest-environment-jsdom': '^30.0.0',
+        jsdom: '^26.1.0',
+        vite: '^8.3.0',
+        vitest: '~4.1.0',
+      },
+    }),
+  });
+  await Promise.all(
+    Object.values(apps).map((dir) =>
+      run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 600_000 }),
+    ),
+  );
+}, 900_000);
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** The count of passed tests in a Vitest or Jest summary line ("Tests  5 passed (5)", "Tests:       2 passed, 2 total"). */
+const passedTests = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?.[1] ?? 0);
+
+/** This run's environment as a merchant's CI has it: without the variables Vitest sets for its own workers, and no colours. */
+const APP_ENV = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'FORCE_COLOR')),
+  CI: 'true',
+  NO_COLOR: '1',
+};
+
+describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
+  it("Vite + React + Vitest + Testing Library: the merchant's checkout tests pass, and type-check", async () => {
+    const output = await run('npm', ['test'], { cwd: apps.react, timeout: 180_000, env: APP_ENV });
+    expect(passedTests(output)).toBe(5);
+    expect(output).not.toMatch(/not wrapped in act|not configured to support act/);
+    await run(join(apps.react, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: apps.react, timeout: 120_000 });
+  });
+
+  it("Vue + Vitest + Testing Library: the merchant's checkout tests pass", async () => {
+    const output = await run('npm', ['test'], { cwd: apps.vue, timeout: 180_000, env: APP_ENV });
+    expect(passedTests(output)).toBe(5);
+  });
+
+  it('Jest with jsdom (ES modules): a checkout over @wpwl/core alone, the fake cleaned up after each test by itself', async () => {
+    const output = await run('npm', ['run', 'test:jest'], { cwd: apps.vue, timeout: 180_000, env: APP_ENV });
+    expect(passedTests(output)).toBe(2);
+  });
+});
