@@ -1,0 +1,156 @@
+// The Angular storefront (examples/angular-storefront, built with the Angular
+// CLI) as a shopper meets it: the example merchant server on its own sandbox,
+// in real Chromium. Add to cart, pay through <wpwl-payment-widget> from
+// @wpwl/angular with a test card (with the widget's button, or with the shop's
+// own "Place order" button through pay()), be declined, be warned before the
+// checkout ends and get more time, go back to the cart and return, and land
+// on the result route that asks the merchant server for the verified status.
+// Needs `pnpm build` first (the example's dist/ and the packages it bundles).
+import { describe, expect, it } from 'vitest';
+import { holdRequests, type TestPage } from './support/browser.js';
+import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from './support/shopper.js';
+import {
+  cardForm,
+  expectCheckoutRequest,
+  expectDeclinedPage,
+  expectPaidPage,
+  expectWidgetNonceFromPage,
+  fillCartAndCheckout,
+  payAndWaitForResult,
+  useStorefrontSession,
+} from './support/storefront.js';
+
+const READY = '[data-wpwl-status="ready"]';
+const RESULT = '/angular-storefront/result';
+const MINUTE = 60_000;
+const session = useStorefrontSession({ needsBuild: 'examples/angular-storefront/dist/index.html' });
+
+async function fillCartAndOpenPayment(): Promise<void> {
+  await fillCartAndCheckout(session.tab.page, `${session.shop.merchant.url}/angular-storefront/`, READY);
+}
+
+async function payWith(card: string): Promise<void> {
+  await fillCard(session.tab.page, card);
+  await payAndWaitForResult(session.tab.page, RESULT);
+}
+
+/** The checkout id of every widget script the page requested, in order. */
+const scriptRequests = (tab: TestPage) =>
+  tab.requestsTo('GET', '/v1/paymentWidgets.js').map((request) => new URL(request.url).searchParams.get('checkoutId'));
+
+describe('Angular storefront on the merchant server and sandbox', () => {
+  it('pays with the success card and shows the verified success page', async () => {
+    const { tab } = session;
+    await fillCartAndOpenPayment();
+    // The widget's script tag got this response's CSP nonce, through Angular's CSP_NONCE.
+    await expectWidgetNonceFromPage(tab.page, 'script[type="module"]');
+    await payWith(SUCCESS_CARD);
+    await expectPaidPage(tab.page, '89.80 EUR paid');
+
+    // The browser sent product ids and quantities; the server priced the cart.
+    expectCheckoutRequest(tab, RESULT);
+    // Two status reads: before the widget submits (is the checkout still unpaid?), and the result page's.
+    expect(tab.requestsTo('GET', '/api/payment-status')).toHaveLength(2);
+    // One widget script request for the one mount, and nothing broke the page's CSP.
+    expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+    expect(session.violations).toEqual([]);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('shows a classified failure for a declined card', async () => {
+    await fillCartAndOpenPayment();
+    await payWith(DECLINE_CARD);
+    await expectDeclinedPage(session.tab.page);
+  });
+
+  it('"Place order" pays through pay(): disabled until the form is ready, the empty fields marked, then one payment', async () => {
+    const { tab } = session;
+    const { page } = tab;
+    // The widget's script held: the form is still loading while the shopper looks at the button.
+    const scripts = await holdRequests(page, (request) => request.url().includes('/v1/paymentWidgets.js'));
+    await page.goto(`${session.shop.merchant.url}/angular-storefront/`);
+    await page.click('button[data-product-id="tea-sencha"]');
+    await page.click('button[data-product-id="tea-sencha"]');
+    await page.click('button[data-product-id="kettle-iron"]');
+    await page.click('#checkout');
+    const held = await scripts.next();
+    const placeOrder = page.locator('#place-order');
+    await page.waitForSelector('[data-wpwl-status="loading"]');
+    expect(await placeOrder.isDisabled()).toBe(true);
+    await held.continue();
+    await scripts.passThrough();
+    await page.waitForSelector(cardForm(READY));
+    await expect.poll(() => placeOrder.isEnabled()).toBe(true);
+
+    // Pressed with the form still empty: the widget marks the fields and sends nothing.
+    await placeOrder.click();
+    await page.waitForSelector('.wpwl-has-error');
+    expect(tab.requestsTo('POST', PAYMENT_POST)).toEqual([]);
+
+    await fillCard(page, SUCCESS_CARD);
+    await placeOrder.click();
+    await page.waitForURL((url) => url.pathname === RESULT);
+    await expectPaidPage(page, '89.80 EUR paid');
+    expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
+    expect(session.violations).toEqual([]);
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('a few minutes before the end: a warning with "Get more time", which loads a new checkout for the cart that pays', async () => {
+    const { tab } = session;
+    const { page } = tab;
+    await page.clock.install();
+    await fillCartAndOpenPayment();
+    const [first] = await renderedCheckouts(page);
+    expect(await page.locator('[data-wpwl-expiry-warning]').isVisible()).toBe(false);
+
+    await page.clock.fastForward(25 * MINUTE + 1_000);
+    const warning = page.locator('[data-wpwl-expiry-warning]');
+    await warning.waitFor({ state: 'visible' });
+    expect(await warning.textContent()).toMatch(/ends in a few minutes/);
+    expect(await page.locator('[data-wpwl-expiring-soon]').count()).toBe(1);
+
+    await page.click('[data-wpwl-more-time]');
+    await expect.poll(async () => (await renderedCheckouts(page)).filter((id) => id !== first).length, { timeout: 10_000 }).toBe(1);
+    await warning.waitFor({ state: 'hidden' });
+    // The same widget took the new checkout: one form, the old checkout's script gone.
+    expect(await page.locator('form.wpwl-form-card').count()).toBe(1);
+    expect(scriptRequests(tab)).toEqual([first, expect.not.stringMatching(first!)]);
+    await payWith(SUCCESS_CARD);
+    await expectPaidPage(page, '89.80 EUR paid');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it('away to the cart and back: one script request for the checkout shown, nothing left behind, and it pays', async () => {
+    const { tab } = session;
+    const { page } = tab;
+    await fillCartAndOpenPayment();
+    const [before] = await renderedCheckouts(page);
+
+    await page.click('[data-wpwl-cancel]');
+    await page.waitForFunction(() => !document.querySelector('[data-wpwl-status]'));
+    // Teardown is deferred by a task (a same-config re-mount would adopt the widget).
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('script[src*="/paymentWidgets.js"], link[href*="/paymentWidgets.js"], .wpwl-form') &&
+        !('wpwlOptions' in window) &&
+        !('wpwl' in window),
+    );
+    expect(await page.locator('#cart-total').textContent()).toBe('89.80');
+
+    await page.click('#checkout');
+    await page.waitForSelector(cardForm(READY));
+    const [shown] = await renderedCheckouts(page);
+    const requested = scriptRequests(tab);
+    expect(requested.filter((id) => id === shown)).toHaveLength(1);
+    // Each checkout's script at most once, the one left behind included.
+    expect(new Set(requested).size).toBe(requested.length);
+    expect(requested).toContain(before);
+    expect(await page.locator('form.paymentWidgets').count()).toBe(1);
+
+    await payWith(SUCCESS_CARD);
+    await expectPaidPage(page, '89.80 EUR paid');
+    expect(session.violations).toEqual([]);
+    expect(tab.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+// Picks the page from the path: the result page the shopper returns to, or the shop.
+import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { RESULT_PATH } from './base';
+import { ResultPage } from './result-page';
+import { ShopPage } from './shop-page';
+
+@Component({
+  selector: 'app-root',
+  imports: [ResultPage, ShopPage],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <header>
+      <h1>Tea shop</h1>
+    </header>
+    <main>
+      @if (isResult) {
+        <app-result-page />
+      } @else {
+        <app-shop-page />
+      }
+    </main>
+  `,
+})
+export class App {
+  readonly isResult = location.pathname === RESULT_PATH;
+}

@@ -1,0 +1,221 @@
+// The shop page: the server's products, a cart of product ids and quantities,
+// and — once the merchant server has prepared a checkout for the cart — the
+// payment widget, with the shop's own "Place order" button under it.
+import { ChangeDetectionStrategy, Component, computed, effect, signal } from '@angular/core';
+import { PaymentWidgetComponent } from '@wpwl/angular';
+import type { WidgetStatus } from '@wpwl/core';
+import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api';
+import { ALREADY_PAID, orderPageUrl } from '../../shared/result-view';
+import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage';
+import { RESULT_PATH } from './base';
+
+/** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
+const toMinor = (price: string) => {
+  const [whole = '0', cents = '0'] = price.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
+  ready: 'Enter your card details.',
+  submitting: 'Sending your payment…',
+};
+
+@Component({
+  selector: 'app-shop-page',
+  imports: [PaymentWidgetComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <section aria-labelledby="products-title">
+      <h2 id="products-title">Products</h2>
+      <ul class="products">
+        @for (product of catalogue()?.products; track product.id) {
+          <li>
+            <span>
+              {{ product.name }} · {{ product.price }} {{ catalogue()?.currency }}
+              <small>{{ product.description }}</small>
+            </span>
+            <button
+              type="button"
+              [attr.data-product-id]="product.id"
+              [attr.aria-label]="'Add to cart: ' + product.name"
+              [disabled]="locked()"
+              (click)="add(product.id)"
+            >
+              Add to cart
+            </button>
+          </li>
+        }
+      </ul>
+    </section>
+
+    <section aria-labelledby="cart-title">
+      <h2 id="cart-title">Cart</h2>
+      @if (cart().size === 0) {
+        <p>Your cart is empty.</p>
+      }
+      <ul class="cart-lines">
+        @for (line of cartLines(); track line.id) {
+          <li [attr.data-product-id]="line.id">
+            <span>{{ line.quantity }} × {{ products().get(line.id)?.name }}</span>
+            <button type="button" class="secondary" [disabled]="locked()" (click)="remove(line.id)">Remove</button>
+          </li>
+        }
+      </ul>
+      <p class="total">
+        Total: <output id="cart-total">{{ total() }}</output> {{ catalogue()?.currency }}
+      </p>
+      <button id="checkout" type="button" data-wpwl-checkout [disabled]="cart().size === 0 || busy() || locked()" (click)="pay()">
+        Go to payment
+      </button>
+      @if (problem()) {
+        <p id="checkout-error" class="error" role="alert">{{ problem() }}</p>
+      }
+    </section>
+
+    @if (checkout(); as checkout) {
+      <section aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment</h2>
+        <p>
+          Amount due: <strong>{{ checkout.amount }} {{ checkout.currency }}</strong>
+        </p>
+        <wpwl-payment-widget
+          #payment
+          class="widget"
+          [checkoutId]="checkout.checkoutId"
+          [baseUrl]="checkout.baseUrl"
+          [brands]="checkout.brands"
+          [shopperResultUrl]="checkout.shopperResultUrl"
+          [integrity]="checkout.integrity"
+          [expiresInMs]="checkout.expiresInMs"
+          [options]="{ labels: { submit: 'Pay ' + checkout.amount + ' ' + checkout.currency } }"
+          [customParameters]="{ SHOPPER_orderId: checkout.orderId }"
+          [beforeSubmit]="stillPayable"
+          (statusChange)="status.set($event.status)"
+          (error)="errorCode.set($event.code)"
+          (expired)="expired.set(true)"
+          (expiringSoon)="expiringSoon.set(true)"
+        >
+          <p wpwlLoading class="status">Loading the payment form…</p>
+          <p wpwlError class="error" role="alert" [attr.data-wpwl-error-code]="payment.widget.error()?.code">
+            The payment form could not be loaded ({{ payment.widget.error()?.message }}).
+            <button type="button" data-wpwl-retry (click)="payment.retry()">Try again</button>
+          </p>
+          <p wpwlExpired class="error" role="alert" [attr.data-wpwl-error-code]="errorCode()">This payment session expired.</p>
+        </wpwl-payment-widget>
+        <p id="widget-status" class="status" aria-live="polite">{{ statusText() }}</p>
+        <button id="place-order" type="button" data-wpwl-place-order [disabled]="status() !== 'ready'" (click)="payment.pay()">
+          Place order
+        </button>
+        @if (paidElsewhere(); as orderPage) {
+          <p class="error" role="alert" data-wpwl-already-paid>{{ alreadyPaid }} <a [href]="orderPage">See your order</a></p>
+        }
+        @if (expiringSoon() && !expired() && !sending()) {
+          <p class="warning" role="status" data-wpwl-expiry-warning>
+            Your payment session ends in a few minutes.
+            <button type="button" data-wpwl-more-time [disabled]="busy()" (click)="pay()">Get more time</button>
+          </p>
+        }
+        @if (expired()) {
+          <p class="error" data-wpwl-expired>Get a new payment session to pay.</p>
+        }
+        <button type="button" data-wpwl-new-checkout [disabled]="busy() || sending()" (click)="pay()">Get a new payment session</button>
+        <button type="button" class="secondary" data-wpwl-cancel [disabled]="sending()" (click)="changeCart()">Back to the cart</button>
+      </section>
+    }
+  `,
+})
+export class ShopPage {
+  protected readonly catalogue = signal<{ products: Product[]; currency: string } | undefined>(undefined);
+  // Kept in this tab, so a shopper back from a declined payment finds the same cart.
+  protected readonly cart = signal<ReadonlyMap<string, number>>(loadCart());
+  protected readonly checkout = signal<Checkout | undefined>(undefined);
+  protected readonly busy = signal(false);
+  protected readonly problem = signal<string | undefined>(undefined);
+  protected readonly status = signal<WidgetStatus>('idle');
+  /** Code of the widget's last error, shown with the expired message. */
+  protected readonly errorCode = signal<string | undefined>(undefined);
+  /** Set by the widget's expired output. */
+  protected readonly expired = signal(false);
+  /** Set by the widget's expiringSoon output: offer more time before the session ends. */
+  protected readonly expiringSoon = signal(false);
+  /** The checkout was paid meanwhile (in another tab): where to see the order. */
+  protected readonly paidElsewhere = signal<string | undefined>(undefined);
+  protected readonly alreadyPaid = ALREADY_PAID;
+
+  protected readonly products = computed(() => new Map(this.catalogue()?.products.map((product) => [product.id, product])));
+  protected readonly cartLines = computed(() => Array.from(this.cart(), ([id, quantity]) => ({ id, quantity })));
+  protected readonly total = computed(() => {
+    let minor = 0;
+    for (const [id, quantity] of this.cart()) minor += toMinor(this.products().get(id)?.price ?? '0') * quantity;
+    return fromMinor(minor);
+  });
+  // The checkout was priced for this cart: the cart is locked while it is open.
+  protected readonly locked = computed(() => this.checkout() !== undefined);
+  // A payment on its way must not lose its widget: the gateway may charge the
+  // card, and only the widget's redirect brings the shopper to the result.
+  protected readonly sending = computed(() => this.status() === 'submitting');
+  protected readonly statusText = computed(() => STATUS_TEXT[this.status()]);
+
+  /** The checkout shown last (also one left with "Back to the cart"): a new one replaces it. */
+  #lastCheckoutId: string | undefined;
+
+  constructor() {
+    effect(() => saveCart(this.cart()));
+    getProducts().then(
+      (answer) => this.catalogue.set(answer),
+      (error: Error) => this.problem.set(`The shop could not load its products: ${error.message}`),
+    );
+  }
+
+  /** Before the widget submits: refuses a checkout paid meanwhile, so the shopper reads why. */
+  protected readonly stillPayable = async (): Promise<boolean> => {
+    const current = this.checkout();
+    if (!current || (await isStillPayable(current.checkoutId))) return true;
+    this.paidElsewhere.set(orderPageUrl(current));
+    return false;
+  };
+
+  protected add(id: string): void {
+    this.cart.update((cart) => new Map(cart).set(id, (cart.get(id) ?? 0) + 1));
+  }
+
+  protected remove(id: string): void {
+    this.cart.update((cart) => {
+      const next = new Map(cart);
+      next.delete(id);
+      return next;
+    });
+  }
+
+  protected async pay(): Promise<void> {
+    this.busy.set(true);
+    this.problem.set(undefined);
+    try {
+      // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it;
+      // not while a payment the shopper sent meanwhile is on its way.
+      const next = await createCheckout(this.cart(), RESULT_PATH, cartKey(), this.#lastCheckoutId);
+      if (this.status() === 'submitting') return;
+      this.#lastCheckoutId = next.checkoutId;
+      this.checkout.set(next);
+      this.expired.set(false);
+      this.expiringSoon.set(false);
+    } catch (error) {
+      if (error instanceof ShopError && error.code === 'CART_ALREADY_PAID') {
+        // Paid in another tab: this cart is done; the next one starts empty.
+        clearCart();
+        this.cart.set(new Map());
+        this.problem.set(ALREADY_PAID);
+        return;
+      }
+      this.problem.set(`Could not start the payment: ${(error as Error).message}`);
+    } finally {
+      this.busy.set(false);
+    }
+  }
+
+  protected changeCart(): void {
+    this.checkout.set(undefined);
+    this.status.set('idle');
+  }
+}
