@@ -10,13 +10,28 @@
 // The tests pay approved and declined, let the checkout expire on fake
 // timers, fail the load and retry, pay from the merchant's own button, and
 // find everything by its accessible name.
+// Then the kit's Playwright helpers in Chromium against a sandbox and a plain
+// merchant page: each test card outcome, 3-D Secure passed and failed, a
+// stored card, and the result read back.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  chooseStoredCard,
+  completeThreeDSecure,
+  payWithTestCard,
+  pressPay,
+  readResult,
+  startSandbox,
+  TEST_CARDS,
+  type Sandbox,
+} from '../packages/testing/src/playwright.js';
+import { launchBrowser, type TestBrowser, type TestPage } from './support/browser.js';
+import { startStaticServer, type StaticServer } from './support/servers.js';
 
 const execFileAsync = promisify(execFile);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -313,78 +328,6 @@ test('the fake from the test before was cleaned up by itself; a load failure end
 `,
 };
 
-let root: string;
-const apps = { react: '', vue: '' };
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-'));
-  const tarballs = join(root, 'tarballs');
-  await mkdir(tarballs);
-  const packed: Record<string, string> = {};
-  for (const name of ['core', 'react', 'vue', 'sandbox', 'testing']) {
-    const out = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
-    packed[`@wpwl/${name}`] = `file:${out.trim().split('\n').at(-1)!.trim()}`;
-  }
-  const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
-  // The kit's own dependency, not on the registry yet, comes from its tarball too.
-  const kit = pick('testing', 'sandbox');
-
-  apps.react = join(root, 'react-shop');
-  await writeFiles(apps.react, {
-    ...REACT_APP,
-    'package.json': JSON.stringify({
-      name: 'a-react-shop',
-      private: true,
-      type: 'module',
-      scripts: { test: 'vitest run' },
-      dependencies: { ...pick('core', 'react'), react: '^19.2.0', 'react-dom': '^19.2.0' },
-      devDependencies: {
-        ...kit,
-        '@testing-library/dom': '^10.4.0',
-        '@testing-library/react': '^16.3.0',
-        '@testing-library/user-event': '^14.6.0',
-        '@types/react': '^19.2.0',
-        '@types/react-dom': '^19.2.0',
-        '@vitejs/plugin-react': '^6.0.0',
-        'happy-dom': '^21.0.0',
-        typescript: '~6.0.0',
-        vite: '^8.3.0',
-        vitest: '~4.1.0',
-      },
-    }),
-  });
-  apps.vue = join(root, 'vue-shop');
-  await writeFiles(apps.vue, {
-    ...VUE_APP,
-    'package.json': JSON.stringify({
-      name: 'a-vue-shop',
-      private: true,
-      type: 'module',
-      scripts: { test: 'vitest run', 'test:jest': 'node --experimental-vm-modules node_modules/jest/bin/jest.js' },
-      dependencies: { ...pick('core', 'vue'), vue: '^3.5.0' },
-      devDependencies: {
-        ...kit,
-        '@testing-library/vue': '^8.1.0',
-        '@vitejs/plugin-vue': '^6.0.0',
-        jest: '^30.0.0',
-        'jest-environment-jsdom': '^30.0.0',
-        jsdom: '^26.1.0',
-        vite: '^8.3.0',
-        vitest: '~4.1.0',
-      },
-    }),
-  });
-  await Promise.all(
-    Object.values(apps).map((dir) =>
-      run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 600_000 }),
-    ),
-  );
-}, 900_000);
-
-afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
-});
-
 /** The count of passed tests in a Vitest or Jest summary line ("Tests  5 passed (5)", "Tests:       2 passed, 2 total"). */
 const passedTests = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?.[1] ?? 0);
 
@@ -396,6 +339,78 @@ const APP_ENV = {
 };
 
 describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
+  let root: string;
+  const apps = { react: '', vue: '' };
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-'));
+    const tarballs = join(root, 'tarballs');
+    await mkdir(tarballs);
+    const packed: Record<string, string> = {};
+    for (const name of ['core', 'react', 'vue', 'sandbox', 'testing']) {
+      const out = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
+      packed[`@wpwl/${name}`] = `file:${out.trim().split('\n').at(-1)!.trim()}`;
+    }
+    const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
+    // The kit's own dependency, not on the registry yet, comes from its tarball too.
+    const kit = pick('testing', 'sandbox');
+
+    apps.react = join(root, 'react-shop');
+    await writeFiles(apps.react, {
+      ...REACT_APP,
+      'package.json': JSON.stringify({
+        name: 'a-react-shop',
+        private: true,
+        type: 'module',
+        scripts: { test: 'vitest run' },
+        dependencies: { ...pick('core', 'react'), react: '^19.2.0', 'react-dom': '^19.2.0' },
+        devDependencies: {
+          ...kit,
+          '@testing-library/dom': '^10.4.0',
+          '@testing-library/react': '^16.3.0',
+          '@testing-library/user-event': '^14.6.0',
+          '@types/react': '^19.2.0',
+          '@types/react-dom': '^19.2.0',
+          '@vitejs/plugin-react': '^6.0.0',
+          'happy-dom': '^21.0.0',
+          typescript: '~6.0.0',
+          vite: '^8.3.0',
+          vitest: '~4.1.0',
+        },
+      }),
+    });
+    apps.vue = join(root, 'vue-shop');
+    await writeFiles(apps.vue, {
+      ...VUE_APP,
+      'package.json': JSON.stringify({
+        name: 'a-vue-shop',
+        private: true,
+        type: 'module',
+        scripts: { test: 'vitest run', 'test:jest': 'node --experimental-vm-modules node_modules/jest/bin/jest.js' },
+        dependencies: { ...pick('core', 'vue'), vue: '^3.5.0' },
+        devDependencies: {
+          ...kit,
+          '@testing-library/vue': '^8.1.0',
+          '@vitejs/plugin-vue': '^6.0.0',
+          jest: '^30.0.0',
+          'jest-environment-jsdom': '^30.0.0',
+          jsdom: '^26.1.0',
+          vite: '^8.3.0',
+          vitest: '~4.1.0',
+        },
+      }),
+    });
+    await Promise.all(
+      Object.values(apps).map((dir) =>
+        run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeout: 600_000 }),
+      ),
+    );
+  }, 900_000);
+
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
   it("Vite + React + Vitest + Testing Library: the merchant's checkout tests pass, and type-check", async () => {
     const output = await run('npm', ['test'], { cwd: apps.react, timeout: 180_000, env: APP_ENV });
     expect(passedTests(output)).toBe(5);
@@ -411,5 +426,108 @@ describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
   it('Jest with jsdom (ES modules): a checkout over @wpwl/core alone, the fake cleaned up after each test by itself', async () => {
     const output = await run('npm', ['run', 'test:jest'], { cwd: apps.vue, timeout: 180_000, env: APP_ENV });
     expect(passedTests(output)).toBe(2);
+  });
+});
+
+describe("the kit's Playwright helpers, in Chromium against a sandbox", () => {
+  let sandbox: Sandbox;
+  let pages: StaticServer;
+  let pagesDir: string;
+  let browser: TestBrowser;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    pagesDir = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-pages-'));
+    await writeFile(join(pagesDir, 'result.html'), '<!doctype html><title>Result</title><p>Thank you</p>\n');
+    [sandbox, pages, browser] = await Promise.all([startSandbox(), startStaticServer({ root: pagesDir }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), sandbox?.close(), pages?.close()]);
+    if (pagesDir) await rm(pagesDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    tab = await browser.newPage();
+  });
+  afterEach(async () => {
+    // The sandbox answers a declined payment with HTTP 400, as the gateway does, and the browser logs that response.
+    const declined = /status of 400 .*\/v1\/checkouts\/[^/]+\/payment/;
+    expect(tab.errors.filter((error) => !declined.test(error))).toEqual([]);
+    await tab.close();
+  });
+
+  /** Prepares a checkout (offering `storedCards`) and opens a merchant page with the widget for it, as the gateway's guide writes one. */
+  async function openCheckout(storedCards: string[] = []): Promise<void> {
+    const body = new URLSearchParams({ entityId: sandbox.entityId, amount: '24.00', currency: 'EUR', paymentType: 'DB' });
+    storedCards.forEach((id, n) => body.set(`registrations[${n}].id`, id));
+    const prepared = await fetch(`${sandbox.url}/v1/checkouts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sandbox.accessToken}` },
+      body,
+    });
+    const { id } = (await prepared.json()) as { id: string };
+    await writeFile(
+      join(pagesDir, `pay-${id}.html`),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title>
+<script>var wpwlOptions = { registrations: { requireCvv: true } };</script>
+<script src="${sandbox.url}/v1/paymentWidgets.js?checkoutId=${id}"></script></head>
+<body><form action="${pages.url}/result.html" class="paymentWidgets" data-brands="VISA MASTER AMEX"></form></body></html>
+`,
+    );
+    await tab.page.goto(`${pages.url}/pay-${id}.html`);
+  }
+
+  it.each(TEST_CARDS.filter((card) => card.outcome !== '3ds'))(
+    'payWithTestCard $outcome ($brand), then readResult: the sandbox says $resultCode',
+    async (card) => {
+      await openCheckout();
+      await payWithTestCard(tab.page, { outcome: card.outcome, brand: card.brand });
+      const result = await readResult(tab.page, { sandbox });
+      expect(result.url.startsWith(`${pages.url}/result.html?id=`)).toBe(true);
+      expect(result.resourcePath).toBe(`/v1/checkouts/${result.id}/payment`);
+      expect(result.status).toMatchObject({ resultCode: card.resultCode, verdict: card.outcome === 'approved' ? 'approved' : 'declined' });
+    },
+  );
+
+  it.each([
+    [true, '000.100.110'],
+    [false, '100.380.401'],
+  ])('3-D Secure answered with pass: %s ends with %s', async (pass, code) => {
+    await openCheckout();
+    await payWithTestCard(tab.page, { outcome: '3ds' });
+    await completeThreeDSecure(tab.page, { pass });
+    await expect(readResult(tab.page, { sandbox })).resolves.toMatchObject({ status: { resultCode: code } });
+  });
+
+  it('chooseStoredCard picks the card by its last digits and types the CVV the widget asks for; pressPay pays with it', async () => {
+    // A card stored by an earlier payment (the shopper ticked "save my card").
+    const stored: string[] = [];
+    for (const number of ['5454545454545454', '4200000000000000']) {
+      const body = new URLSearchParams({ entityId: sandbox.entityId, amount: '1.00', currency: 'EUR', paymentType: 'DB' });
+      const prepared = await fetch(`${sandbox.url}/v1/checkouts`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sandbox.accessToken}` },
+        body,
+      });
+      const { id } = (await prepared.json()) as { id: string };
+      const paid = await fetch(`${sandbox.url}/v1/checkouts/${id}/payment`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          paymentBrand: number.startsWith('5') ? 'MASTER' : 'VISA',
+          'card.number': number,
+          'card.holder': 'Jane Jones',
+          'card.expiryMonth': '12',
+          'card.expiryYear': String(new Date().getFullYear() + 2),
+          'card.cvv': '123',
+          createRegistration: 'true',
+        }),
+      });
+      stored.push(((await paid.json()) as { registrationId: string }).registrationId);
+    }
+    await openCheckout(stored);
+    await chooseStoredCard(tab.page, { last4: '0000' });
+    const sent = tab.page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/payment'));
+    await pressPay(tab.page, { storedCard: true });
+    expect(new URLSearchParams((await sent).postData() ?? '').get('registrationId')).toBe(stored[1]);
+    await expect(readResult(tab.page, { sandbox })).resolves.toMatchObject({ status: { verdict: 'approved' } });
   });
 });
