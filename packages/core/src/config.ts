@@ -118,6 +118,16 @@ function checkTiming(config: PaymentWidgetConfig) {
   };
 }
 
+/**
+ * A short fingerprint of a config's `_key`, for a page's HTML: the key holds
+ * the CSP nonce, which must not be written where other scripts read it.
+ */
+export function fingerprint(key: string): string {
+  let hash = 5381;
+  for (let i = 0; i < key.length; i++) hash = (hash * 33) ^ key.charCodeAt(i);
+  return (hash >>> 0).toString(36);
+}
+
 /** A JSON.stringify replacer: object keys sorted, functions reduced to their presence, so equal by value ⇔ equal strings. */
 function sameByValue(_key: string, value: unknown): unknown {
   if (typeof value === 'function') return 1;

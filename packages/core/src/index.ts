@@ -5,6 +5,7 @@ export * from './options.js';
 export type * from './jquery.js';
 export * from './script.js';
 export * from './preload.js';
+export * from './server-start.js';
 export * from './widget.js';
 export * from './result.js';
 export * from './csp.js';

@@ -112,10 +112,11 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
     const tag = findScript(url);
     const state = tag?.dataset.wpwlState;
     if (state === 'loaded' && globalWpwl()) return globalWpwl()!;
-    // Join a pending load (of this or another copy of the package). Anything else
-    // is a failed tag, a loaded one whose widget is gone since, or one wpwl did
-    // not inject: start over with a new tag.
-    const pending = state === 'pending' ? tag?.wpwlLoad : undefined;
+    // Join a pending load (of this or another copy of the package, or one a
+    // server-rendered page started: see server-start.ts). Anything else is a
+    // failed tag, a loaded one whose widget is gone since, or one wpwl did not
+    // add: start over with a new tag.
+    const pending = state === 'pending' ? (tag!.wpwlLoad ?? followScript(tag!, timeoutMs)) : undefined;
     if (!pending) tag?.remove();
     try {
       return await abortable(pending ?? injectScript(url, { integrity, nonce, timeoutMs }), signal, true);
@@ -134,10 +135,7 @@ function findScript(url: string): Tag | null {
   return document.querySelector<Tag>(`script[src="${url}"]`);
 }
 
-/**
- * Adds the script tag for `url` to `<head>` and returns its load, followed
- * until it loads, fails or times out, and kept on the tag (see {@link Load}).
- */
+/** Adds the script tag for `url` to `<head>` and returns its load (see {@link followScript}). */
 function injectScript(url: string, { integrity, nonce, timeoutMs }: { integrity?: string; nonce?: string; timeoutMs: number }): Load {
   const script: Tag = document.createElement('script');
   script.src = url;
@@ -155,6 +153,15 @@ function injectScript(url: string, { integrity, nonce, timeoutMs }: { integrity?
   document.head.append(script);
   // Browsers fire a script's load/error from a later task, so handlers set right
   // after append miss nothing.
+  return followScript(script, timeoutMs);
+}
+
+/**
+ * The load of a pending tag, followed until it loads, fails or times out, and
+ * kept on the tag (see {@link Load}).
+ */
+function followScript(script: Tag, timeoutMs: number): Load {
+  const url = script.src;
   let end!: Load['end'];
   const load = new Promise<Wpwl>((resolve, reject) => {
     const timer = setTimeout(() => end(new WpwlError('SCRIPT_TIMEOUT', `${url} did not load in ${timeoutMs} ms`)), timeoutMs);

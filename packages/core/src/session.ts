@@ -4,11 +4,14 @@
 // session at the time. The globals `wpwlOptions` and `wpwl` are page-wide, so
 // the page shows one checkout at a time. A controller whose config is equal by
 // value adopts the session in the slot instead of loading the widget again
-// (React StrictMode's unmount + mount, an element moved in the DOM).
+// (React StrictMode's unmount + mount, an element moved in the DOM). A widget
+// the server's HTML started before the page's JavaScript ran
+// (server-start.ts) is taken over the same way by the first session opened
+// for it.
 //
 // Names starting with `_` are internal: the build shortens them.
 
-import type { CheckedConfig } from './config.js';
+import { fingerprint, type CheckedConfig } from './config.js';
 import type { WpwlError } from './errors.js';
 import { toWpwlOptions, type SubmitKind, type WpwlOptionsInput } from './options.js';
 import { callSafely } from './safe-call.js';
@@ -48,9 +51,26 @@ export interface WidgetSession {
   _paymentSent: boolean;
   /** The teardown a release deferred. */
   _teardownTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Calls the widget made before this session took it over from the server's HTML, answered once it loads. */
+  _early?: EarlyCall[] | undefined;
 }
 
-const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl };
+/** A call the widget made to a callback of the server's `wpwlOptions`: its name, `this` and arguments. */
+export type EarlyCall = [name: string, self: unknown, args: ArrayLike<unknown>];
+
+/**
+ * What the server's HTML leaves on the page for the session that takes its
+ * widget over (the global `wpwlEarly`): the fingerprint of the config it
+ * started, the calls its callbacks queued meanwhile, and where the session
+ * puts its own options, to which those callbacks then forward.
+ */
+export interface EarlyStart {
+  k: string;
+  q: EarlyCall[];
+  t?: Record<string, unknown>;
+}
+
+const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl; wpwlEarly?: EarlyStart };
 
 /** The page's one widget slot. */
 let slot: WidgetSession | undefined;
@@ -74,17 +94,29 @@ export function adoptSession(config: CheckedConfig, owner: SessionOwner): Widget
  * to `owner`. {@link loadSession} then loads the script.
  */
 export function openSession(config: CheckedConfig, owner: SessionOwner, container: HTMLElement): WidgetSession {
+  // The server's HTML started this very widget in this container: taken over, not loaded again.
+  const early = page.wpwlEarly;
+  const earlyRoot = container.querySelector<HTMLElement>(':scope > [data-wpwl-early]');
+  const adopt = !slot && early?.k === fingerprint(config._key) && earlyRoot;
+  delete page.wpwlEarly;
   if (slot) teardownSession(slot);
   // A script that arrived after its widget was torn down sets up a widget of
   // its own; the next script would take that for itself and render nothing.
-  else if (page.wpwl) clearPage(config._baseUrl);
+  else if (page.wpwl && !adopt) clearPage(config._baseUrl);
+  // The server's form for another config: the widget it started is gone with it.
+  if (!adopt) earlyRoot?.remove();
 
-  const root = document.createElement('div');
-  const form = root.appendChild(document.createElement('form'));
-  form.className = 'paymentWidgets';
-  form.action = config._shopperResultUrl;
-  form.dataset.brands = config._brands.join(' ');
-  container.append(root);
+  let root = adopt;
+  // From here on the status is the controller's.
+  if (root) root.removeAttribute('data-wpwl-status');
+  else {
+    root = document.createElement('div');
+    const form = root.appendChild(document.createElement('form'));
+    form.className = 'paymentWidgets';
+    form.action = config._shopperResultUrl;
+    form.dataset.brands = config._brands.join(' ');
+    container.append(root);
+  }
   const session: WidgetSession = {
     _config: config,
     _root: root,
@@ -97,7 +129,12 @@ export function openSession(config: CheckedConfig, owner: SessionOwner, containe
   };
   slot = session;
   watchRefusedPayment(session);
-  page.wpwlOptions = toWpwlOptions(liveOptions(session), sessionHooks(session));
+  const options = toWpwlOptions(liveOptions(session), sessionHooks(session));
+  page.wpwlOptions = options;
+  if (adopt) {
+    early!.t = options;
+    session._early = early!.q;
+  }
   return session;
 }
 
@@ -119,6 +156,16 @@ export function loadSession(session: WidgetSession): void {
     // The loader rejects with coded WpwlErrors only. A torn-down (aborted) session has no owner.
     session._owner?._loadFailed(error as WpwlError);
   });
+  // What the widget the server started did before this session took it over:
+  // its callbacks (ready, an error) are answered now, and a payment the shopper
+  // tried meanwhile, held back then, is submitted again through this session's hooks.
+  const options = page.wpwlOptions as Record<string, ((...args: unknown[]) => unknown) | undefined>;
+  let held: HTMLFormElement | undefined;
+  for (const [name, self, args] of session._early?.splice(0) ?? []) {
+    if (name.startsWith('onBeforeSubmit')) held = self as HTMLFormElement;
+    else options[name]?.apply(self, args as unknown[]);
+  }
+  if (held?.isConnected) held.requestSubmit();
 }
 
 /**
@@ -167,6 +214,7 @@ function clearPage(baseUrl: string, root?: HTMLElement): void {
     root?.remove();
     delete page.wpwlOptions;
     delete page.wpwl;
+    delete page.wpwlEarly;
   }
 }
 
