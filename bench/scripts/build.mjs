@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { angularPage, compileAngularPages } from './angular.mjs';
 
 const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -23,6 +24,8 @@ const pages = [
   { name: 'ready-react-preload', source: 'ready-react-preload' },
   { name: 'ready-vue', source: 'ready-vue' },
   { name: 'ready-lit', source: 'ready-lit' },
+  { name: 'ready-angular', source: 'ready-angular', angular: true },
+  { name: 'ready-angular-control', source: 'ready-angular-control', angular: true },
   { name: 'cycle-react', source: 'cycle-react' },
   { name: 'cycle-react-dev', source: 'cycle-react', development: true },
   { name: 'cycle-vue', source: 'cycle-vue' },
@@ -33,6 +36,8 @@ const pages = [
 ];
 
 await rm(here('dist'), { recursive: true, force: true });
+// The Angular pages' components, compiled ahead of time once for all of them.
+if (pages.some((page) => page.angular)) compileAngularPages();
 
 for (const page of pages) {
   const env = page.development ? 'development' : 'production';
@@ -42,7 +47,8 @@ for (const page of pages) {
     base: './',
     mode: env,
     logLevel: 'warn',
-    define: { 'process.env.NODE_ENV': JSON.stringify(env), ...VUE_FLAGS },
+    define: { 'process.env.NODE_ENV': JSON.stringify(env), ...VUE_FLAGS, ...(page.angular ? angularPage.define : {}) },
+    plugins: page.angular ? angularPage.plugins : [],
     build: {
       outDir: here(`dist/pages/${page.name}`),
       emptyOutDir: true,

@@ -96,6 +96,7 @@ const SERVER_RENDERED = [
 const RAW = 'raw (hand-written)';
 const REACT_CONTROL = 'React, hand-written (control)';
 const VUE_CONTROL = 'Vue, hand-written (control)';
+const ANGULAR_CONTROL = 'Angular, hand-written (control)';
 
 /**
  * The variants whose name contains `text` (case-insensitive), with the
@@ -190,6 +191,8 @@ try {
     { name: '@wpwl/react', url: page('ready-react'), control: REACT_CONTROL, goal: 'same-framework' },
     { name: VUE_CONTROL, url: page('ready-vue-control'), informational: true },
     { name: '@wpwl/vue', url: page('ready-vue'), control: VUE_CONTROL, goal: 'same-framework' },
+    { name: ANGULAR_CONTROL, url: page('ready-angular-control'), informational: true },
+    { name: '@wpwl/angular', url: page('ready-angular'), control: ANGULAR_CONTROL, goal: 'same-framework' },
     // No framework: the custom element's own control is the hand-written page.
     { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
     ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({

@@ -43,9 +43,11 @@ export const angularLinkerPlugin = (packagesDir = dirname(fromPackage.resolve('.
 /** What the Angular CLI defines for a production build. */
 export const ANGULAR_PRODUCTION_DEFINE = { ngDevMode: 'false', ngJitMode: 'false', ngI18nClosureMode: 'false' };
 
-/** size-limit's modifyEsbuildConfig for an entry in this package: linked, production defines. */
+/** size-limit's modifyEsbuildConfig for an entry in this package: linked, production defines, UTF-8 output. */
 export const angularProductionBuild = (config) => ({
   ...config,
+  // The CLI writes UTF-8: Angular's ɵ names stay one character, not \u0275.
+  charset: 'utf8',
   define: { ...config.define, ...ANGULAR_PRODUCTION_DEFINE },
   plugins: [angularLinkerPlugin(), ...(config.plugins ?? [])],
 });
