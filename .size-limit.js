@@ -1,7 +1,6 @@
 // size-limit budgets: what each kind of user ships, measured with the anchors doing the same job.
 // bench/src/size.ts reads the same list for bench/results.md.
 import { angularProductionBuild } from './packages/angular/scripts/production-build.mjs';
-import { angularProductionBuild } from './packages/angular/scripts/production-build.mjs';
 
 /** The module <PaymentWidget> comes in when WpwlPlugin loads it lazily: not part of what the plugin alone ships. */
 const lazyVueComponent = (config) => ({ ...config, external: [...(config.external ?? []), './PaymentWidget.js'] });
@@ -86,16 +85,6 @@ const entries = [
     ignore: ['vue', '@wpwl/core'],
     gzip: true,
     limit: '1.2 KB',
-  },
-  {
-    // As an Angular app's production build ships it: linked by the Angular linker, development-only code out.
-    name: '@wpwl/angular alone (core and Angular left out)',
-    path: 'packages/angular/dist/fesm2022/wpwl-angular.mjs',
-    import: '*',
-    ignore: ['@angular/core', '@angular/common', '@wpwl/core'],
-    modifyEsbuildConfig: angularProductionBuild,
-    gzip: true,
-    limit: '2.1 KB',
   },
   {
     // As an Angular app's production build ships it: linked by the Angular linker, development-only code out.
