@@ -76,6 +76,7 @@ export const STOREFRONT_FRAMEWORKS: Readonly<Record<string, string>> = {
   'core-storefront': 'plain JavaScript on @wpwl/core',
   'react-storefront': 'React with @wpwl/react',
   'vue-storefront': 'Vue with @wpwl/vue',
+  'angular-storefront': 'Angular with @wpwl/angular',
   'static-page': 'a static page with <wpwl-widget> (@wpwl/lit)',
   'next-storefront': 'Next.js App Router with @wpwl/react and @wpwl/server',
   'nuxt-storefront': 'Nuxt with @wpwl/nuxt',
