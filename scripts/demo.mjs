@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm demo`: the whole flow on this machine. Starts the sandbox gateway
 // (port 8080, or SANDBOX_PORT), the example merchant server (port 3000, or
-// PORT) serving every storefront example that has something to show, and the
+// PORT) serving every storefront example that has something to show (the
+// core, React, Vue, Angular and static-page shops), and the
 // server-rendered storefronts (Next.js, Nuxt) on the ports after it, prints
 // the URLs with the framework of each storefront, and stops everything on Ctrl-C. With WPWL_BASE_URL,
 // WPWL_ACCESS_TOKEN and WPWL_ENTITY_ID set it talks to that gateway instead of
