@@ -1,6 +1,7 @@
 // One Vitest run for the whole workspace. Three projects:
 // - dom:  unit and component tests in happy-dom, with external script loading
-//         switched off (loader tests drive `load`/`error` themselves);
+//         switched off (loader tests drive `load`/`error` themselves), the
+//         examples' component tests (examples/*/test) among them;
 // - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
 // - e2e:  real Chromium against the sandbox, one file at a time;
 // - types: the public types (`*.test-d.ts`), checked by the TypeScript compiler;
@@ -37,7 +38,7 @@ export default defineConfig({
           environmentOptions: {
             happyDOM: { settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
           },
-          include: ['packages/*/test/**/*.test.{ts,tsx}'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}'],
           exclude: ['**/*.node.test.{ts,tsx}', '**/node_modules/**'],
         },
       },
