@@ -3,7 +3,8 @@
 // wrapper element, the fallback while the widget is not usable, and the
 // element the widget renders into).
 import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
-import type { PaymentWidgetInput } from '@wpwl/core';
+import { applyWidgetDefaults, widgetStartHtml, type PaymentWidgetInput } from '@wpwl/core';
+import { useWidgetDefaults } from './provider.js';
 import { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
 
 /** What a `fallback` function receives. */
@@ -40,7 +41,22 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
   expiredContent?: ReactNode;
   /** Without `fallback`: the label of a built-in "try again" button shown with `errorContent` (`data-wpwl-retry`). */
   retryLabel?: ReactNode;
+  /**
+   * Server rendering writes the widget itself into the page's HTML: its form,
+   * its options and an inline script that adds its script tag, so that the
+   * browser loads and renders the widget while it parses the page, as a
+   * hand-written page does, before the page's JavaScript has loaded and
+   * hydrated. The component takes that widget over when it hydrates (a
+   * payment tried before then is refused). Without server rendering it changes
+   * nothing. Under a Content-Security-Policy pass `nonce`: the inline script
+   * needs it. For a checkout page whose widget is in the server's first flush
+   * (not in a boundary revealed later).
+   */
+  serverStart?: boolean | undefined;
 }
+
+/** What the container keeps on the client when the server started the widget: React leaves its content alone. */
+const SERVER_CONTENT = { __html: '' };
 
 /**
  * The payment widget as a component. Server rendering outputs the same
@@ -60,10 +76,19 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
  */
 // Pure: an app that imports only <WpwlProvider> does not ship the widget controller.
 export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
-  { className, fallback, loadingContent, errorContent, expiredContent, retryLabel, ...config },
+  { className, fallback, loadingContent, errorContent, expiredContent, retryLabel, serverStart, ...config },
   handle,
 ): ReactNode {
   const { ref, ...state } = usePaymentWidget(config);
+  const defaults = useWidgetDefaults();
+  // The server writes the widget's start into the container; the browser's
+  // first render hydrates the container without its content (the widget's,
+  // from then on) and without comparing it.
+  const started = serverStart && {
+    dangerouslySetInnerHTML:
+      typeof document === 'undefined' ? { __html: widgetStartHtml(applyWidgetDefaults(config, defaults)) } : SERVER_CONTENT,
+    suppressHydrationWarning: true,
+  };
   const { status, pay, retry } = state;
   useImperativeHandle(handle, () => ({ pay, retry }), [pay, retry]);
   const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
@@ -90,7 +115,7 @@ export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, Pay
         ) : (
           loadingContent
         ))}
-      <div ref={ref} />
+      <div ref={ref} {...started} />
     </div>
   );
 });

@@ -4,7 +4,7 @@
 import * as ReactModule from 'react';
 import { StrictMode, useLayoutEffect, useState, version as reactVersion, type ComponentType, type ReactNode } from 'react';
 import { version as reactDomVersion } from 'react-dom';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -493,5 +493,111 @@ describe('server-rendered markup', () => {
     act(() => root.unmount());
     await flush();
     expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+  });
+});
+
+/**
+ * A server's HTML as the browser gets it: rendered where there is no document
+ * (as on the server), put into the page, and its inline scripts run as the
+ * parser runs them, each as `document.currentScript` (happy-dom runs none).
+ */
+function serverRendered(app: ReactNode): HTMLElement {
+  vi.stubGlobal('document', undefined);
+  let html: string;
+  try {
+    html = renderToString(app);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  const host = document.body.appendChild(document.createElement('div'));
+  host.innerHTML = html;
+  for (const script of host.querySelectorAll('script')) {
+    Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+    try {
+      new Function(script.textContent!)();
+    } finally {
+      delete (document as { currentScript?: unknown }).currentScript;
+    }
+  }
+  return host;
+}
+
+describe('serverStart: the widget started by the server’s HTML', () => {
+  const roots: Root[] = [];
+  const hydrate = async (host: HTMLElement, element: ReactNode, options?: HydrationOptions) => {
+    const root = await act(async () => hydrateRoot(host, element, options));
+    roots.push(root);
+    return root;
+  };
+  afterEach(async () => {
+    for (const root of roots.splice(0)) act(() => root.unmount());
+    await flush();
+  });
+  const app = (callbacks: Partial<PaymentWidgetProps> = {}) => (
+    <WpwlProvider baseUrl={BASE}>
+      <PaymentWidget
+        serverStart
+        checkoutId={ID}
+        brands="VISA"
+        shopperResultUrl={RESULT_URL}
+        className="pay"
+        fallback="Loading…"
+        {...callbacks}
+      />
+    </WpwlProvider>
+  );
+
+  it('ready before hydration; hydrates without a warning and takes it over: ready at once, one script, the server’s form', async () => {
+    const host = serverRendered(app());
+    const serverForm = host.querySelector('form.paymentWidgets');
+    expect(fake.liveScripts()).toHaveLength(1);
+    await fake.finishLoad();
+    expect(host.querySelector('[data-wpwl-early]')!.getAttribute('data-wpwl-status')).toBe('ready');
+
+    const onReady = vi.fn();
+    const onRecoverableError = vi.fn();
+    const consoleError = vi.spyOn(console, 'error');
+    await hydrate(host, app({ onReady }), { onRecoverableError });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(host.querySelector('.pay')!.getAttribute('data-wpwl-status')).toBe('ready');
+    expect(onReady).toHaveBeenCalledTimes(1);
+    expect(fake.createdScripts()).toHaveLength(1);
+    expect([...host.querySelectorAll('form.paymentWidgets')]).toEqual([serverForm]);
+    expect(host.querySelector('.wpwl-form-card')).not.toBeNull();
+    act(() => roots.pop()!.unmount());
+    await flush();
+    expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+  });
+
+  it('hydrated before the widget loaded: follows the server’s script, ready with it', async () => {
+    const host = serverRendered(app());
+    const onReady = vi.fn();
+    await hydrate(host, app({ onReady }));
+    expect(statusOf(host)).toBe('loading');
+    await finishLoad();
+    expect(statusOf(host)).toBe('ready');
+    expect(onReady).toHaveBeenCalledTimes(1);
+    expect(fake.createdScripts()).toHaveLength(1);
+  });
+
+  it('pay pressed before hydration waits for it, then goes through onBeforeSubmit', async () => {
+    const host = serverRendered(app());
+    const loaded = await fake.finishLoad();
+    loaded.pay();
+    expect(loaded.submitted).toHaveLength(0);
+    const onBeforeSubmit = vi.fn(() => true);
+    await hydrate(host, app({ onBeforeSubmit }));
+    expect(onBeforeSubmit).toHaveBeenCalledTimes(1);
+    expect(loaded.submitted).toHaveLength(1);
+    expect(statusOf(host)).toBe('submitting');
+  });
+
+  it('rendered in the browser (a client-side navigation), it loads the widget itself', async () => {
+    const { container } = render(app());
+    expect(container.querySelector('[data-wpwl-early]')).toBeNull();
+    expect(fake.liveScripts()).toHaveLength(1);
+    await finishLoad();
+    expect(statusOf(container)).toBe('ready');
   });
 });

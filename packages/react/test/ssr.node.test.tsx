@@ -2,6 +2,7 @@
 // and touches no browser global.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { widgetStartHtml } from '@wpwl/core';
 import { PaymentWidget, WpwlProvider } from '../src/index.js';
 import { BASE, EXPECTED_REACT_MAJOR, ID, RESULT_URL } from './widget-config.js';
 
@@ -77,6 +78,30 @@ describe('renderToString in Node', () => {
     expect(html).toContain('<div data-wpwl-status="idle"><p>Loading the payment form…</p><div></div></div>');
     expect(html).not.toContain('Could not load.');
     expect(html).not.toContain('data-wpwl-retry');
+  });
+
+  it('serverStart writes the widget core starts (its form and its script), with the provider’s defaults, into the element it mounts into', () => {
+    const html = renderToString(
+      <WpwlProvider baseUrl={BASE} locale="de" nonce="n0nce42">
+        <PaymentWidget serverStart checkoutId={ID} brands="VISA" shopperResultUrl={RESULT_URL} className="pay" fallback="Loading…" />
+      </WpwlProvider>,
+    );
+    const start = widgetStartHtml({
+      checkoutId: ID,
+      brands: 'VISA',
+      shopperResultUrl: RESULT_URL,
+      baseUrl: BASE,
+      locale: 'de',
+      nonce: 'n0nce42',
+    });
+    expect(start).toContain('<form class="paymentWidgets"');
+    expect(html).toContain(`<div class="pay" data-wpwl-status="idle">Loading…<div>${start}</div></div>`);
+    expect('wpwlOptions' in globalThis).toBe(false);
+  });
+
+  it('serverStart with a config the widget would refuse writes nothing into the element', () => {
+    const html = renderToString(<PaymentWidget serverStart checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} />);
+    expect(html).toContain('<div data-wpwl-status="idle"><div></div></div>');
   });
 
   it('an invalid config renders too, without throwing', () => {
