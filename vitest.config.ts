@@ -12,6 +12,7 @@
 // `@wpwl/<pkg>` resolves to the package's source so unit tests need no build
 // (except @wpwl/angular's build, below).
 import { fileURLToPath } from 'node:url';
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 // The sandbox serves its stand-in widget bundled from TypeScript modules; the unit tests run the same bundle.
 import { standInScript } from './packages/sandbox/build/stand-in.js';
@@ -31,7 +32,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        plugins: [standInScript()],
+        // vue(): the Vue storefront's single-file components, for its component tests.
+        plugins: [standInScript(), vue()],
         test: {
           name: 'dom',
           environment: 'happy-dom',
