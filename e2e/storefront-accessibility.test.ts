@@ -1,6 +1,6 @@
-// Every page and state a shopper meets in the six storefronts of `pnpm demo`
-// (core, static page, React, Vue on the merchant server; Next.js and Nuxt on
-// their own servers), checked with axe-core against WCAG 2.0, 2.1 and 2.2 at
+// Every page and state a shopper meets in the storefronts of `pnpm demo`
+// (core, static page, React, Vue, Angular on the merchant server; Next.js and
+// Nuxt on their own servers), checked with axe-core against WCAG 2.0, 2.1 and 2.2 at
 // levels A and AA in Chromium, with the browser set to Arabic (ar-SA) as
 // the shoppers who found the first violations had it: the shop with a cart,
 // the payment form ready (in English too), expiring soon, expired, the

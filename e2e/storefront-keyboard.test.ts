@@ -1,6 +1,6 @@
-// A shopper without a mouse pays in each of the six storefronts of `pnpm
-// demo`, in Chromium, with Tab, Shift+Tab, Space and Enter alone (and typing
-// into the text fields the focus is on): fills the cart, opens the payment,
+// A shopper without a mouse pays in each storefront of `pnpm demo`, in
+// Chromium, with Tab, Shift+Tab, Space and Enter alone (and typing into the
+// text fields the focus is on): fills the cart, opens the payment,
 // chooses the card they saved before (the merchant server's shops; the
 // server-rendered ones offer no stored cards) or types a new one, passes the
 // sandbox's 3-D Secure page in the widget, and lands on the verified result.
