@@ -22,13 +22,31 @@ import type { TestPage } from './support/browser.js';
 const APP_STOREFRONTS = [
   // `hydrated`: true once the framework has taken over the server's HTML (links then navigate on the client):
   // Next's router announcer is added then, and Vue puts the app on its root element.
-  { name: 'next-storefront', keeps: 'hidden', hydrated: "document.querySelector('next-route-announcer') !== null" },
-  { name: 'nuxt-storefront', keeps: 'detached', hydrated: "document.getElementById('__nuxt')?.__vue_app__ !== undefined" },
+  // `ownScripts`: where the app's own JavaScript comes from. `startsOnServer`: the checkout page's server HTML
+  // starts the widget itself (the binding's serverStart), so it is ready before that JavaScript has run.
+  {
+    name: 'next-storefront',
+    keeps: 'hidden',
+    hydrated: "document.querySelector('next-route-announcer') !== null",
+    ownScripts: '/_next/static/',
+    startsOnServer: true,
+  },
+  {
+    name: 'nuxt-storefront',
+    keeps: 'detached',
+    hydrated: "document.getElementById('__nuxt')?.__vue_app__ !== undefined",
+    ownScripts: '/_nuxt/',
+    startsOnServer: false,
+  },
 ] as const;
 
 const session = useStorefrontSession({ apps: APP_STOREFRONTS.map((app) => app.name) });
 
+// The card form of a widget that says it is ready: on a checkout page loaded from the server, the one the
+// server's HTML started (ready before the page has hydrated), else the component's.
 const READY = '[data-wpwl-status="ready"] .wpwl-form-card .wpwl-control-cardNumber';
+/** The component has taken the widget over: its status in words comes from a callback. */
+const TAKEN_OVER = '#payment-status:not(:empty)';
 const BASKET_PAID = '55.20 EUR paid';
 const MINUTE = 60_000;
 
@@ -55,7 +73,7 @@ async function shownCheckout(tab: TestPage): Promise<string> {
   return (await visibleForms())[0]!;
 }
 
-describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
+describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, startsOnServer }) => {
   /** Clicks a link once the page is hydrated: before that, a click is an ordinary page load. */
   const clickLink = async (page: Page, selector: string) => {
     await page.waitForFunction(hydrated);
@@ -83,6 +101,40 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
     expect(scriptRequests(session.tab)).toEqual([checkoutId]);
     expect(session.tab.errors).toEqual([]);
   });
+
+  it.runIf(startsOnServer)(
+    "ready before the page's own JavaScript has run; a payment started then is sent once the page has hydrated",
+    async () => {
+      const { tab } = session;
+      const { page } = tab;
+      // The app's scripts are held back: what the shopper gets first is the server's HTML alone.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith(ownScripts) && url.pathname.endsWith('.js'),
+        async (route) => {
+          await released;
+          await route.continue();
+        },
+      );
+      await page.goto(`${appUrl(name)}/checkout`, { waitUntil: 'commit' });
+      await page.waitForSelector(READY);
+      expect(await page.evaluate(hydrated)).toBe(false);
+      const checkoutId = await shownCheckout(tab);
+      await fillCard(page, SUCCESS_CARD);
+      await page.click('.wpwl-button-pay');
+      // Held back: no hook of the page's could check it yet.
+      await page.waitForTimeout(300);
+      expect(tab.requestsTo('POST', `/v1/checkouts/${checkoutId}/payment`)).toHaveLength(0);
+      expect(await page.locator('#payment-status').textContent()).toBe('');
+
+      release();
+      await page.waitForURL((url) => url.pathname === '/result');
+      await expectPaidPage(page, BASKET_PAID);
+      expect(scriptRequests(tab)).toEqual([checkoutId]);
+      expect(tab.errors).toEqual([]);
+    },
+  );
 
   it('a page without a widget ships no widget controller, though the app-wide widget defaults are in place', async () => {
     const { page } = session.tab;
@@ -172,6 +224,8 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated }) => {
     await page.clock.install();
     await page.goto(`${appUrl(name)}/checkout`);
     await page.waitForSelector(READY);
+    // The component counts the checkout's time from when it takes the widget over.
+    await page.waitForSelector(TAKEN_OVER);
     const [first] = await renderedCheckouts(page);
 
     await page.clock.fastForward(31 * MINUTE);

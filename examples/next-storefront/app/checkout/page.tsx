@@ -4,22 +4,29 @@
 // Everything it passes is plain data (content included); the one callback it
 // wants, the status in words, lives in a small client wrapper
 // (checkout-widget.tsx). React 19 puts the widget script's preload link into
-// this page's server HTML, so the browser fetches the script while the page's
-// own JavaScript still loads.
-import { Suspense } from 'react';
+// this page's server HTML, and `serverStart` the widget itself (its form, its
+// options and its script tag), so the browser runs the widget while it parses
+// the page, as a hand-written page does, instead of after hydration; the
+// component takes it over when the page hydrates.
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { CheckoutWidget } from './checkout-widget';
 import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
 
+// The checkout is in the server's first flush, not in a <Suspense> boundary
+// streamed after the page's shell: React reveals a streamed boundary up to
+// 300 ms after the shell, and the widget the server started would wait for
+// that (and its iframes be moved). With Cache Components, per-request data
+// outside <Suspense> needs this opt-out: the page may block on its checkout
+// (one request to the gateway) rather than show a loading shell first.
+export const instant = false;
+
 export default function CheckoutPage() {
   return (
     <main>
       <h1>Checkout</h1>
-      <Suspense fallback={<p>Preparing your checkout…</p>}>
-        <Checkout />
-      </Suspense>
+      <Checkout />
       <p>
         <Link id="back-to-basket" href="/">
           Back to the basket
@@ -39,6 +46,7 @@ async function Checkout() {
         Amount due: <strong id="amount-due">{checkout.amount}</strong> {checkout.currency}
       </p>
       <CheckoutWidget
+        serverStart
         className="payment-widget"
         checkoutId={checkout.checkoutId}
         integrity={checkout.integrity}
