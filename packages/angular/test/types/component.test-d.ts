@@ -1,0 +1,56 @@
+// The binding's public types: one signal input per value field of core's
+// config (and nothing else but beforeSubmit), typed outputs,
+// injectPaymentWidget's config and signals, provideWpwl's defaults.
+import { expectTypeOf, test } from 'vitest';
+import type { EnvironmentProviders, InputSignal, OutputEmitterRef, Signal } from '@angular/core';
+import { PaymentWidgetComponent, injectPaymentWidget, provideWpwl, type PaymentWidgetInputs, type PaymentWidgetRef } from '@wpwl/angular';
+import type {
+  BeforeSubmitContext,
+  BeforeSubmitResult,
+  PaymentWidgetInput,
+  WidgetConfigValueKey,
+  WidgetSnapshot,
+  WidgetStatus,
+  WpwlError,
+} from '@wpwl/core';
+
+test("the component's inputs are core's config fields", () => {
+  expectTypeOf<keyof PaymentWidgetInputs>().toEqualTypeOf<WidgetConfigValueKey>();
+  expectTypeOf<PaymentWidgetComponent>().toMatchTypeOf<PaymentWidgetInputs>();
+  expectTypeOf<PaymentWidgetComponent['checkoutId']>().toEqualTypeOf<InputSignal<string>>();
+  expectTypeOf<PaymentWidgetComponent['brands']>().toEqualTypeOf<InputSignal<string | readonly string[] | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['expiresInMs']>().toEqualTypeOf<InputSignal<number | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['createdAt']>().toEqualTypeOf<InputSignal<Date | number | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['beforeSubmit']>().toEqualTypeOf<
+    InputSignal<((context: BeforeSubmitContext) => BeforeSubmitResult) | undefined>
+  >();
+});
+
+test('its outputs carry what core reports', () => {
+  expectTypeOf<PaymentWidgetComponent['statusChange']>().toEqualTypeOf<OutputEmitterRef<WidgetSnapshot>>();
+  expectTypeOf<PaymentWidgetComponent['ready']>().toEqualTypeOf<OutputEmitterRef<void>>();
+  expectTypeOf<PaymentWidgetComponent['error']>().toEqualTypeOf<OutputEmitterRef<WpwlError>>();
+  expectTypeOf<PaymentWidgetComponent['expired']>().toEqualTypeOf<OutputEmitterRef<void>>();
+  expectTypeOf<PaymentWidgetComponent['expiringSoon']>().toEqualTypeOf<OutputEmitterRef<number>>();
+  expectTypeOf<PaymentWidgetComponent['pay']>().toEqualTypeOf<() => boolean>();
+  expectTypeOf<PaymentWidgetComponent['widget']>().toEqualTypeOf<PaymentWidgetRef>();
+});
+
+test('injectPaymentWidget: a config getter (or undefined), a container, signals back', () => {
+  expectTypeOf(injectPaymentWidget).parameter(0).toEqualTypeOf<() => PaymentWidgetInput | undefined>();
+  expectTypeOf<PaymentWidgetRef['status']>().toEqualTypeOf<Signal<WidgetStatus>>();
+  expectTypeOf<PaymentWidgetRef['error']>().toEqualTypeOf<Signal<WpwlError | undefined>>();
+  expectTypeOf<PaymentWidgetRef['expiringSoon']>().toEqualTypeOf<Signal<boolean>>();
+  expectTypeOf<PaymentWidgetRef['pay']>().toEqualTypeOf<() => boolean>();
+  const config = () => ({ checkoutId: 'x', onReady: () => {}, onError: (error: WpwlError) => void error.code });
+  expectTypeOf(config).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
+  // @ts-expect-error custom parameter values are text
+  expectTypeOf(() => ({ checkoutId: 'x', customParameters: { SHOPPER_a: 1 } })).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
+});
+
+test('provideWpwl: app-wide defaults as an object or a getter (a signal)', () => {
+  expectTypeOf(provideWpwl({ baseUrl: 'https://test.gateway.example', locale: 'de', nonce: 'abc' })).toEqualTypeOf<EnvironmentProviders>();
+  expectTypeOf(provideWpwl(() => ({ locale: 'fr' }))).toEqualTypeOf<EnvironmentProviders>();
+  // @ts-expect-error a checkout id is no app-wide default
+  provideWpwl({ checkoutId: 'x' });
+});
