@@ -1,15 +1,17 @@
 // What a shopper types into the widget in the end-to-end tests: the sandbox's
-// test cards (the card number decides the result) and the card form filled
-// in with a valid expiry, holder and CVV.
+// test cards (the card number decides the result; @wpwl/testing's table of
+// them, by outcome) and the card form filled in with a valid expiry, holder
+// and CVV.
+import { completeThreeDSecure, testCard } from '@wpwl/testing/playwright';
 import type { Page } from 'playwright-core';
 import type { TestPage } from './browser.js';
 
 /** A card the sandbox accepts. */
-export const SUCCESS_CARD = '4200000000000000';
+export const SUCCESS_CARD = testCard('approved').number;
 /** A card the sandbox declines (800.100.155, amount exceeds credit: a bank rejection). */
-export const DECLINE_CARD = '4000000000009995';
+export const DECLINE_CARD = testCard('insufficient-funds').number;
 /** A card the sandbox sends through its 3-D Secure challenge page, then accepts. */
-export const THREE_D_SECURE_CARD = '4000000000003220';
+export const THREE_D_SECURE_CARD = testCard('3ds').number;
 /** The published "success" result-code group. */
 export const SUCCESS_RESULT = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 /** The path of the widget's payment submission, `/v1/checkouts/{id}/payment`. */
@@ -42,14 +44,14 @@ export function renderedCheckouts(page: Page): Promise<string[]> {
  * Answers the sandbox issuer's 3-D Secure page, shown by the widget in an
  * iframe in the page (the default; paymentTarget would open a window
  * instead): waits for it, checks the page itself has not gone anywhere, and
- * presses complete or fail. The issuer's page then sends the whole page on.
+ * presses complete or fail (@wpwl/testing's completeThreeDSecure). The
+ * issuer's page then sends the whole page on.
  */
 export async function answerThreeDSecure(page: Page, outcome: 'complete' | 'fail'): Promise<void> {
   const before = page.url();
-  const frame = page.frameLocator('iframe.wpwl-control-threeDSecure');
-  await frame.locator(`#${outcome}`).waitFor();
+  await page.frameLocator('iframe.wpwl-control-threeDSecure').locator(`#${outcome}`).waitFor();
   if (page.url() !== before) throw new Error(`the page left for ${page.url()} instead of showing 3-D Secure in the widget`);
-  await frame.locator(`#${outcome}`).click();
+  await completeThreeDSecure(page, { pass: outcome === 'complete' });
 }
 
 /** The body of the next payment POST the page sends while `action` runs, as form parameters. */
