@@ -50,6 +50,12 @@ export interface LoadTiming {
    * rendered or hydrated). Its download may have started earlier (a preload).
    */
   scriptTagAdded: number;
+  /**
+   * When the binding's own wrapper said ready (NaN where there is none, the
+   * hand-written page): for a widget the server's HTML started, when the
+   * binding had taken it over after hydration.
+   */
+  bindingReady: number;
 }
 
 /** A variant's time-to-ready next to the variant it is compared with, over every run. */
@@ -89,6 +95,8 @@ export interface VariantSummary {
   pageCodeRanMedianMs: number | null;
   /** Median of when the widget's script tag was put into the page. */
   scriptTagAddedMedianMs: number;
+  /** Median of when the binding's wrapper said ready; null where there is none. */
+  bindingReadyMedianMs?: number | null;
   /** Every load's time-to-ready, run after run, in the order measured. */
   readyMs: number[];
 }
@@ -109,17 +117,21 @@ export interface ReadyCondition {
 
 // Every bench page, the baseline included, says ready by setting
 // data-wpwl-ready on <html> from its onReady; a server-rendered storefront
-// cannot take a callback from its server page, so there the binding's own
-// marker counts, data-wpwl-status="ready" on the widget's wrapper (set in the
-// render after onReady: if anything, later). This records the first of the
-// two the same way on every page.
-// It also records when the widget's script tag first appears.
+// cannot take a callback from its server page, so there the widget's own
+// marker counts, data-wpwl-status="ready": on the element the server's HTML
+// started the widget in (core's widgetStartHtml), set by the widget's onReady
+// itself, or else on the binding's wrapper (set in the render after onReady:
+// if anything, later). This records the first of them the same way on every
+// page, and apart from it when the binding's wrapper says so (the binding has
+// taken a server-started widget over), and when the widget's script tag first
+// appears.
 const OBSERVE_READY = `(() => {
   const ready = () => document.documentElement && (document.documentElement.hasAttribute('data-wpwl-ready') || document.querySelector('[data-wpwl-status="ready"]'));
   new MutationObserver((records, observer) => {
     if (window.__benchTagAt === undefined && document.querySelector('script[src*="/v1/paymentWidgets.js"]')) window.__benchTagAt = performance.now();
-    if (ready()) {
-      window.__benchReadyAt = performance.now();
+    if (window.__benchReadyAt === undefined && ready()) window.__benchReadyAt = performance.now();
+    if (document.querySelector('[data-wpwl-status="ready"]:not([data-wpwl-early])')) {
+      window.__benchBindingReadyAt = performance.now();
       observer.disconnect();
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-wpwl-ready', 'data-wpwl-status'] });
@@ -148,11 +160,17 @@ const COLLECT_ERRORS = `(() => {
 const POLL_MS = 20;
 const LOAD_TIMEOUT_MS = 20_000;
 
-/** Loads `url` once in a new context; rejects on a widget error, a page error or more than one script request. */
-export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTiming> {
+/**
+ * Loads `url` once in a new context; rejects on a widget error, a page error
+ * or more than one script request. With `untilBindingReady`, the load ends
+ * only once the binding's wrapper says ready too (a server-started widget
+ * taken over after hydration), so that what hydration does is checked as well.
+ */
+export async function loadOnce(browser: CdpBrowser, url: string, untilBindingReady = false): Promise<LoadTiming> {
   const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`);
   try {
-    const settled = 'window.__benchReadyAt !== undefined || window.__wpwlError !== undefined';
+    const ready = untilBindingReady ? 'window.__benchBindingReadyAt !== undefined' : 'window.__benchReadyAt !== undefined';
+    const settled = `${ready} || window.__wpwlError !== undefined`;
     if (!(await waitUntil(tab, settled, { timeoutMs: LOAD_TIMEOUT_MS, pollMs: POLL_MS }))) {
       const state = await tab
         .evaluate<string>('JSON.stringify({ at: location.href, readyState: document.readyState, errors: window.__benchErrors })')
@@ -169,6 +187,7 @@ export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTi
       domContentLoaded: number | null;
       pageCodeRan: number | null;
       scriptTagAdded: number | null;
+      bindingReady: number | null;
     }>(`(() => {
       const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/v1/paymentWidgets.js'));
       const navigation = performance.getEntriesByType('navigation')[0];
@@ -181,6 +200,7 @@ export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTi
         domContentLoaded: navigation?.domContentLoadedEventStart ?? null,
         pageCodeRan: window.__wpwlPageRanAt ?? null,
         scriptTagAdded: window.__benchTagAt ?? null,
+        bindingReady: window.__benchBindingReadyAt ?? null,
       };
     })()`);
     if (result.ready === undefined) throw new Error(`${url}: widget error ${result.error}`);
@@ -193,6 +213,7 @@ export async function loadOnce(browser: CdpBrowser, url: string): Promise<LoadTi
       domContentLoaded: result.domContentLoaded ?? Number.NaN,
       pageCodeRan: result.pageCodeRan ?? Number.NaN,
       scriptTagAdded: result.scriptTagAdded ?? Number.NaN,
+      bindingReady: result.bindingReady ?? Number.NaN,
     };
   } finally {
     await tab.close();
@@ -220,7 +241,7 @@ export async function measureTimeToReady(
     const condition = conditions[c]!;
     const variant = lineups[c]![v]!;
     const url = typeof variant.url === 'function' ? variant.url(condition.label) : variant.url;
-    if (variant.preparesOwnCheckout) return loadOnce(browser, url);
+    if (variant.preparesOwnCheckout) return loadOnce(browser, url, true);
     const checkoutId = condition.checkoutIds[used[c]!++];
     if (!checkoutId) throw new Error(`${condition.label}: ran out of prepared checkouts`);
     const query = new URLSearchParams({ base: condition.gatewayUrl, checkoutId });
@@ -297,6 +318,9 @@ export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: st
           domContentLoadedMedianMs: round(median(samples.map((t) => t.domContentLoaded))),
           scriptTagAddedMedianMs: round(median(samples.map((t) => t.scriptTagAdded))),
           pageCodeRanMedianMs: samples.some((t) => Number.isNaN(t.pageCodeRan)) ? null : round(median(samples.map((t) => t.pageCodeRan))),
+          bindingReadyMedianMs: samples.some((t) => Number.isNaN(t.bindingReady))
+            ? null
+            : round(median(samples.map((t) => t.bindingReady))),
           readyMs: ready.map((value) => round(value)),
         };
       }),

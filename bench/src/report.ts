@@ -259,12 +259,15 @@ function readySection(results: BenchResults): string[] {
       `(an effect, or mounted / unmounted hooks, that set \`wpwlOptions\`, add the script tag and unload it). ` +
       `The server-rendered pages are the Next.js and Nuxt storefront examples' checkout pages, served by their own ` +
       `servers: each load prepares its checkout on the server while rendering (one request to the sandbox, on loopback), ` +
-      `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`, ` +
-      `set in the render after onReady. ` +
-      `The last four columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
+      `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`: ` +
+      `where the server's HTML starts the widget itself (the Next.js page), on the element it started it in, set by the ` +
+      `widget's onReady before the page has hydrated; else on the binding's wrapper, set in the render after onReady. ` +
+      `The last five columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
       `when the browser started the widget script request (a preload starts it before the tag exists), ` +
-      `when the widget's script tag was put into the page (a binding: when it mounts, after its framework has rendered or hydrated), ` +
-      `and DOMContentLoaded.`,
+      `when the widget's script tag was put into the page (a binding: when it mounts, after its framework has rendered or hydrated; ` +
+      `a server-started widget: while the page is parsed), DOMContentLoaded, and when the binding's own wrapper said ready ` +
+      `(a server-started widget: once the binding had taken it over after hydration; a load ends only then, so that ` +
+      `hydration's errors count too).`,
   );
   for (const condition of results.timeToReady.conditions) {
     out.push(`### ${condition.label}`);
@@ -280,6 +283,7 @@ function readySection(results: BenchResults): string[] {
           'paymentWidgets.js requested',
           'Widget tag added',
           'DOMContentLoaded',
+          "Binding's wrapper ready",
         ],
         condition.variants.map((v) => [
           v.name,
@@ -291,6 +295,7 @@ function readySection(results: BenchResults): string[] {
           `${v.scriptRequestedMedianMs} ms`,
           `${v.scriptTagAddedMedianMs} ms`,
           `${v.domContentLoadedMedianMs} ms`,
+          v.bindingReadyMedianMs == null ? '—' : `${v.bindingReadyMedianMs} ms`,
         ]),
       ),
     );
