@@ -13,12 +13,9 @@
 // Then the kit's Playwright helpers in Chromium against a sandbox and a plain
 // merchant page: each test card outcome, 3-D Secure passed and failed, a
 // stored card, and the result read back.
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   chooseStoredCard,
@@ -31,28 +28,8 @@ import {
   type Sandbox,
 } from '../packages/testing/src/playwright.js';
 import { launchBrowser, type TestBrowser, type TestPage } from './support/browser.js';
+import { check, packPackages, run, writeFiles } from './support/packed.js';
 import { startStaticServer, type StaticServer } from './support/servers.js';
-
-const execFileAsync = promisify(execFile);
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-
-/** Runs a command; a failure carries its whole output (a test runner says why on stdout). */
-async function run(command: string, args: string[], options: Parameters<typeof execFileAsync>[2]): Promise<string> {
-  try {
-    const { stdout, stderr } = await execFileAsync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    return `${String(stdout)}\n${String(stderr)}`;
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout}\n${stderr}`.slice(-8000), { cause: error });
-  }
-}
-
-async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), text);
-  }
-}
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -328,6 +305,13 @@ test('the fake from the test before was cleaned up by itself; a load failure end
 `,
 };
 
+/** Runs an app's tests; a failure throws with their output. */
+async function runTests(dir: string, script: string[]): Promise<string> {
+  const { ok, output } = await check('npm', script, { cwd: dir, timeout: 180_000, env: APP_ENV });
+  if (!ok) throw new Error(`npm ${script.join(' ')} failed in ${dir}:\n${output}`.slice(-8000));
+  return output;
+}
+
 /** The count of passed tests in a Vitest or Jest summary line ("Tests  5 passed (5)", "Tests:       2 passed, 2 total"). */
 const passedTests = (output: string) => Number(/Tests:?\s+(\d+) passed/.exec(output)?.[1] ?? 0);
 
@@ -344,13 +328,7 @@ describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-'));
-    const tarballs = join(root, 'tarballs');
-    await mkdir(tarballs);
-    const packed: Record<string, string> = {};
-    for (const name of ['core', 'react', 'vue', 'sandbox', 'testing']) {
-      const out = await run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(REPO, 'packages', name) });
-      packed[`@wpwl/${name}`] = `file:${out.trim().split('\n').at(-1)!.trim()}`;
-    }
+    const packed = await packPackages(['core', 'react', 'vue', 'sandbox', 'testing'], join(root, 'tarballs'));
     const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
     // The kit's own dependency, not on the registry yet, comes from its tarball too.
     const kit = pick('testing', 'sandbox');
@@ -412,19 +390,19 @@ describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
   });
 
   it("Vite + React + Vitest + Testing Library: the merchant's checkout tests pass, and type-check", async () => {
-    const output = await run('npm', ['test'], { cwd: apps.react, timeout: 180_000, env: APP_ENV });
+    const output = await runTests(apps.react, ['test']);
     expect(passedTests(output)).toBe(5);
     expect(output).not.toMatch(/not wrapped in act|not configured to support act/);
     await run(join(apps.react, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: apps.react, timeout: 120_000 });
   });
 
   it("Vue + Vitest + Testing Library: the merchant's checkout tests pass", async () => {
-    const output = await run('npm', ['test'], { cwd: apps.vue, timeout: 180_000, env: APP_ENV });
+    const output = await runTests(apps.vue, ['test']);
     expect(passedTests(output)).toBe(5);
   });
 
   it('Jest with jsdom (ES modules): a checkout over @wpwl/core alone, the fake cleaned up after each test by itself', async () => {
-    const output = await run('npm', ['run', 'test:jest'], { cwd: apps.vue, timeout: 180_000, env: APP_ENV });
+    const output = await runTests(apps.vue, ['run', 'test:jest']);
     expect(passedTests(output)).toBe(2);
   });
 });
