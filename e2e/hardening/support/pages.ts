@@ -1,6 +1,6 @@
 // Owns the per-binding hardening pages: bundles pages/<binding>.ts with
 // esbuild into a temporary directory (React and Vue need a bundler; all four
-// are built the same way) for every binding whose package is built, and
+// are built the same way; Angular's linked) for every binding whose package is built, and
 // serves them from a loopback static server that logs its requests.
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ANGULAR_PRODUCTION_DEFINE, angularLinkerPlugin } from '../../../packages/angular/scripts/production-build.mjs';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, type TestBrowser, type TestPage } from '../../support/browser.js';
 import type { GatewayAccess } from '../../support/gateway.js';
@@ -21,6 +22,7 @@ const BINDINGS: Record<string, { dir: string; entry: string }> = {
   react: { dir: 'react', entry: 'dist/index.js' },
   vue: { dir: 'vue', entry: 'dist/index.js' },
   lit: { dir: 'lit', entry: 'dist/define.js' },
+  angular: { dir: 'angular', entry: 'dist/fesm2022/wpwl-angular.mjs' },
 };
 
 /** The bindings to run, and those whose package has a build script but no build output. */
@@ -56,7 +58,9 @@ export async function buildHardeningPages(bindings: readonly string[]): Promise<
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...ANGULAR_PRODUCTION_DEFINE },
+    // Angular's packages and @wpwl/angular come partially compiled: linked, as an Angular app's build does.
+    plugins: [angularLinkerPlugin(repo)],
     logLevel: 'error',
   });
   await Promise.all(['index.html', 'page.js'].map((file) => copyFile(join(PAGES, file), join(out, file))));
