@@ -29,10 +29,12 @@ const pages = [
   { name: 'cycle-react', source: 'cycle-react' },
   { name: 'cycle-react-dev', source: 'cycle-react', development: true },
   { name: 'cycle-vue', source: 'cycle-vue' },
+  { name: 'cycle-angular', source: 'cycle-angular', angular: true },
   { name: 'cycle-lit', source: 'cycle-lit' },
   { name: 'cycle-raw', source: 'cycle-raw' },
   { name: 'cycle-react-control', source: 'cycle-react-control' },
   { name: 'cycle-vue-control', source: 'cycle-vue-control' },
+  { name: 'cycle-angular-control', source: 'cycle-angular-control', angular: true },
 ];
 
 await rm(here('dist'), { recursive: true, force: true });

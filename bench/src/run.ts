@@ -111,14 +111,17 @@ function onlyMatching(all: readonly ReadyVariant[], text: string): ReadyVariant[
 
 /** Counts the widget script requests per mount and per checkout-id change of each binding's cycle page. */
 async function measureRequests(page: (name: string) => string): Promise<RequestCount[]> {
-  const requestCheckouts = await prepareCheckouts(fast!, 6 * REQUEST_MOUNTS);
-  browser = await launchBrowser();
-  const requests: RequestCount[] = [];
-  for (const [index, binding] of [
+  const bindings = [
     { name: '@wpwl/react (development build, StrictMode)', page: 'cycle-react-dev' },
     { name: '@wpwl/vue', page: 'cycle-vue' },
+    { name: '@wpwl/angular', page: 'cycle-angular' },
     { name: '@wpwl/lit (custom element)', page: 'cycle-lit' },
-  ].entries()) {
+  ];
+  // Each binding mounts and changes to a checkout of its own, REQUEST_MOUNTS times.
+  const requestCheckouts = await prepareCheckouts(fast!, 2 * REQUEST_MOUNTS * bindings.length);
+  browser = await launchBrowser();
+  const requests: RequestCount[] = [];
+  for (const [index, binding] of bindings.entries()) {
     log(`requests: ${binding.name}, ${REQUEST_MOUNTS} mounts and checkout-id changes`);
     const ids = requestCheckouts.slice(index * 2 * REQUEST_MOUNTS, (index + 1) * 2 * REQUEST_MOUNTS);
     requests.push(await countScriptRequests(browser, binding.name, `${page(binding.page)}?base=${fast!.url}`, ids));
@@ -139,6 +142,8 @@ async function measureSoaks(page: (name: string) => string): Promise<SoakResult[
     { name: '@wpwl/react', page: 'cycle-react', comparedWith: 'React, hand-written (control)' },
     { name: 'Vue, hand-written (control)', page: 'cycle-vue-control', control: true },
     { name: '@wpwl/vue', page: 'cycle-vue', comparedWith: 'Vue, hand-written (control)' },
+    { name: ANGULAR_CONTROL, page: 'cycle-angular-control', control: true },
+    { name: '@wpwl/angular', page: 'cycle-angular', comparedWith: ANGULAR_CONTROL },
     { name: '@wpwl/lit (custom element)', page: 'cycle-lit', comparedWith: 'raw (hand-written control)' },
   ];
   return inLanes(
