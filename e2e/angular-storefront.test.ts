@@ -5,10 +5,15 @@
 // own "Place order" button through pay()), be declined, be warned before the
 // checkout ends and get more time, go back to the cart and return, and land
 // on the result route that asks the merchant server for the verified status.
+// Then @wpwl/angular under Angular's server rendering: a checkout page rendered
+// on the server with the widget script's preload in its HTML, hydrated in
+// Chromium, where the widget loads its script once and pays.
 // Needs `pnpm build` first (the example's dist/ and the packages it bundles).
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAngularSsrServer, type AngularSsrServer } from './support/angular-ssr.js';
 import { holdRequests, type TestPage } from './support/browser.js';
-import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from './support/shopper.js';
+import { readPaymentStatus, type GatewayAccess } from './support/gateway.js';
+import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, SUCCESS_RESULT, fillCard, renderedCheckouts } from './support/shopper.js';
 import {
   cardForm,
   expectCheckoutRequest,
@@ -151,6 +156,59 @@ describe('Angular storefront on the merchant server and sandbox', () => {
     await payWith(SUCCESS_CARD);
     await expectPaidPage(page, '89.80 EUR paid');
     expect(session.violations).toEqual([]);
+    expect(tab.errors).toEqual([]);
+  });
+});
+
+describe('Angular server rendering with hydration, in Chromium', () => {
+  let ssr: AngularSsrServer | undefined;
+  const gateway = (): GatewayAccess => {
+    const { baseUrl, accessToken, entityId } = session.shop.gateway.gateway;
+    return { url: baseUrl, accessToken, entityId };
+  };
+  beforeAll(async () => {
+    ssr = await startAngularSsrServer(gateway());
+  });
+  afterAll(async () => {
+    await ssr?.close();
+  });
+
+  it("the server's HTML carries the widget script's preload; the page hydrates, requests the script once, and pays", async () => {
+    const { tab } = session;
+    const { page } = tab;
+    const logs: string[] = [];
+    page.on('console', (message) => logs.push(message.text()));
+    await page.goto(`${ssr!.url}/`);
+
+    // The page as the server sent it: the preload (with the checkout's integrity, in CORS mode) in its head,
+    // the widget idle with its loading text, hydration's annotations.
+    const html = ssr!.pages.at(-1)!;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const checkoutId = /paymentWidgets\.js\?checkoutId=([\w.-]+)/.exec(head)?.[1];
+    expect(checkoutId).toBeDefined();
+    expect(head).toContain(`<link rel="preconnect" href="${gateway().url}" crossorigin="anonymous">`);
+    expect(head).toMatch(
+      new RegExp(
+        `<link rel="preload" as="script" href="${gateway().url}/v1/paymentWidgets\\.js\\?checkoutId=${checkoutId}" integrity="sha384-[\\w+/=]+" crossorigin="anonymous">`,
+      ),
+    );
+    expect(html).toMatch(/<wpwl-payment-widget [^>]*data-wpwl-status="idle"[^>]*>/);
+    expect(html).toContain('Loading the payment form…');
+    expect(html).toMatch(/<app-root [^>]*ngh="\d+"/);
+
+    await page.waitForSelector(cardForm(READY));
+    // Angular took the server's elements over: nothing skipped, nothing rendered anew.
+    expect(logs.find((text) => text.startsWith('Angular hydrated'))).toMatch(
+      /^Angular hydrated 2 component\(s\) and \d+ node\(s\), 0 component\(s\) were skipped/,
+    );
+    expect(await renderedCheckouts(page)).toEqual([checkoutId]);
+    // The loader's tag used the preloaded response: one request for the script.
+    expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+
+    await fillCard(page, SUCCESS_CARD);
+    await payAndWaitForResult(page, '/result.html');
+    const resourcePath = new URL(page.url()).searchParams.get('resourcePath')!;
+    expect((await readPaymentStatus(gateway(), resourcePath)).body.result?.code).toMatch(SUCCESS_RESULT);
     expect(tab.errors).toEqual([]);
   });
 });
