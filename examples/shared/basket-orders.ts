@@ -6,6 +6,7 @@
 import { isThreeDSecureFailure, verifyPayment, type GatewayClient } from '@wpwl/server';
 import { BASKET, CURRENCY, basketTotal } from './basket';
 import { describeResult, type ResultView } from './result-view';
+import type { ShopLanguage } from './shop-language';
 
 /** A checkout lives 30 minutes at the gateway. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;
@@ -60,14 +61,16 @@ export async function prepareBasketCheckout(client: GatewayClient, shop: string)
 
 /**
  * What the result page shows for the checkout the shopper came back with
- * (`?id=…&resourcePath=…`): the shop's words for the verified verdict, or
- * `undefined` for a checkout this shop did not prepare or a resource path
- * that is not its own (nothing is asked of the gateway then).
+ * (`?id=…&resourcePath=…`): the shop's words for the verified verdict, in
+ * the page's `language` (English unless given), or `undefined` for a
+ * checkout this shop did not prepare or a resource path that is not its own
+ * (nothing is asked of the gateway then).
  */
 export async function readBasketResult(
   client: GatewayClient,
   checkoutId: string | undefined,
   resourcePath: string | undefined,
+  language?: ShopLanguage,
 ): Promise<ResultView | undefined> {
   const order = checkoutId ? orderBook().get(checkoutId) : undefined;
   if (!order || (resourcePath !== undefined && resourcePath !== `/v1/checkouts/${order.checkoutId}/payment`)) return undefined;
@@ -87,5 +90,6 @@ export async function readBasketResult(
     },
     // A server page answers once: a pending payment says "reload in a few minutes".
     true,
+    language,
   );
 }

@@ -1,8 +1,10 @@
 // Owns what the shopper buys in this example: a fixed basket and its total.
 // A real shop keeps a cart per shopper; the payment half does not change.
+import type { TextLanguage } from './shop-texts';
 
 export interface BasketLine {
-  name: string;
+  /** The product's name in each language the shop speaks. */
+  names: Readonly<Record<TextLanguage, string>>;
   quantity: number;
   /** Unit price in EUR, two decimals. */
   price: string;
@@ -11,8 +13,8 @@ export interface BasketLine {
 export const CURRENCY = 'EUR';
 
 export const BASKET: readonly BasketLine[] = [
-  { name: 'Coffee beans, 1 kg', quantity: 2, price: '24.90' },
-  { name: 'Pour-over filter papers', quantity: 1, price: '5.40' },
+  { names: { en: 'Coffee beans, 1 kg', ar: 'حبوب القهوة، 1 كغ' }, quantity: 2, price: '24.90' },
+  { names: { en: 'Pour-over filter papers', ar: 'أوراق ترشيح للقهوة المقطّرة' }, quantity: 1, price: '5.40' },
 ];
 
 /** The basket's total in EUR, two decimals, computed in cents. */

@@ -56,7 +56,11 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
-export const getProducts = () => call<{ products: Product[]; currency: string }>('/api/products');
+/** The catalogue, its names and descriptions in `language` (a language code such as `ar`; English by default). */
+export const getProducts = (language = 'en') =>
+  call<{ products: Product[]; currency: string }>(
+    language === 'en' ? '/api/products' : `/api/products?lang=${encodeURIComponent(language)}`,
+  );
 
 /**
  * Asks for a checkout of the cart; the server prices it, the browser sends ids
