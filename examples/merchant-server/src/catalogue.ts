@@ -1,24 +1,61 @@
-// Owns the shop's products and the price arithmetic. Prices are integer minor
-// units (cents), so a total is exact; the browser only ever names product ids
-// and quantities, never an amount.
+// Owns the shop's products, their names in the shop's languages, and the
+// price arithmetic. Prices are integer minor units (cents), so a total is
+// exact; the browser only ever names product ids and quantities, never an amount.
 
-export interface Product {
-  id: string;
+/** A product's name and description in one language. */
+export interface ProductText {
   name: string;
   description: string;
+}
+
+export interface Product extends ProductText {
+  id: string;
   /** Price in minor units (cents). */
   priceMinor: number;
+  /** The name and description in the shop's other languages (English above), by language code. */
+  translations: Readonly<Record<string, ProductText>>;
 }
 
 /** The currency of every product. */
 export const CURRENCY = 'EUR';
 
 export const PRODUCTS: readonly Product[] = Object.freeze([
-  { id: 'tea-sencha', name: 'Sencha green tea, 100 g', description: 'Steamed Japanese green tea', priceMinor: 1290 },
-  { id: 'tea-assam', name: 'Assam black tea, 250 g', description: 'Malty breakfast tea', priceMinor: 890 },
-  { id: 'cup-stoneware', name: 'Stoneware cup', description: 'Hand-glazed, 200 ml', priceMinor: 1850 },
-  { id: 'kettle-iron', name: 'Cast-iron kettle', description: '0.8 l, enamelled inside', priceMinor: 6400 },
+  {
+    id: 'tea-sencha',
+    name: 'Sencha green tea, 100 g',
+    description: 'Steamed Japanese green tea',
+    priceMinor: 1290,
+    translations: { ar: { name: 'شاي سينشا الأخضر، 100 غ', description: 'شاي ياباني أخضر مُعالَج بالبخار' } },
+  },
+  {
+    id: 'tea-assam',
+    name: 'Assam black tea, 250 g',
+    description: 'Malty breakfast tea',
+    priceMinor: 890,
+    translations: { ar: { name: 'شاي آسام الأسود، 250 غ', description: 'شاي الفطور بنكهة الشعير' } },
+  },
+  {
+    id: 'cup-stoneware',
+    name: 'Stoneware cup',
+    description: 'Hand-glazed, 200 ml',
+    priceMinor: 1850,
+    translations: { ar: { name: 'كوب من الفخار الحجري', description: 'مطليّ يدويًا، 200 مل' } },
+  },
+  {
+    id: 'kettle-iron',
+    name: 'Cast-iron kettle',
+    description: '0.8 l, enamelled inside',
+    priceMinor: 6400,
+    translations: { ar: { name: 'إبريق من الحديد الزهر', description: '0.8 لتر، مطليّ بالمينا من الداخل' } },
+  },
 ]);
+
+/** A product's name and description in `language` (a language code such as `ar`), English when it has none there. */
+export function productText(product: Product, language: string | null): ProductText {
+  // Own keys only: a query such as `?lang=constructor` names no language.
+  const translated = language && Object.hasOwn(product.translations, language) ? product.translations[language] : undefined;
+  return translated ?? { name: product.name, description: product.description };
+}
 
 const byId = new Map(PRODUCTS.map((product) => [product.id, product]));
 

@@ -21,7 +21,7 @@ import {
   type PaymentResult,
   type ResultClassification,
 } from '@wpwl/server';
-import { CURRENCY, PRODUCTS, formatMinor, priceCart, type PricedCart } from './catalogue.js';
+import { CURRENCY, PRODUCTS, formatMinor, priceCart, productText, type PricedCart } from './catalogue.js';
 import { createNonce, storefrontCsp } from './csp.js';
 import { RateLimiter } from './rate-limit.js';
 import { shopperOf } from './shopper-cookie.js';
@@ -188,9 +188,11 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
 
     if (path === '/api/products') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      // `?lang=ar`: the names and descriptions in the storefront's language (English where there are none).
+      const language = url.searchParams.get('lang');
       return sendJson(res, 200, {
         currency: CURRENCY,
-        products: PRODUCTS.map((p) => ({ id: p.id, name: p.name, description: p.description, price: formatMinor(p.priceMinor) })),
+        products: PRODUCTS.map((p) => ({ id: p.id, ...productText(p, language), price: formatMinor(p.priceMinor) })),
       });
     }
     if (path === '/api/checkout') {
