@@ -1,9 +1,12 @@
 // Entry: picks the page from the path (the merchant server serves index.html
-// for every page of this app) and gives every widget the page's CSP nonce.
+// for every page of this app), speaks the shopper's language (the page's
+// lang and dir, its texts, the widget's locale) and gives every widget the
+// page's CSP nonce.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preferredLocale } from '@wpwl/core';
 import { WpwlProvider } from '@wpwl/react';
+import { shopLanguage } from '../../shared/shop-language.js';
+import { LanguageContext } from './language.js';
 import { ShopPage } from './shop.js';
 import { ResultPage } from './result.js';
 import '../../shared/public/shop.css';
@@ -13,13 +16,22 @@ import '../../shared/public/shop.css';
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
 const page = location.pathname === `${import.meta.env.BASE_URL}result` ? <ResultPage /> : <ShopPage />;
 
+// The browser's first language the widget has (English otherwise) for the
+// form; the page in Arabic, right to left, when that is Arabic.
+const language = shopLanguage(navigator.languages);
+document.documentElement.lang = language.tag;
+document.documentElement.dir = language.dir;
+document.title = `${language.texts.shopName} · wpwl React storefront`;
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <WpwlProvider nonce={nonce} locale={preferredLocale(navigator.languages)}>
-      <header>
-        <h1>Tea shop</h1>
-      </header>
-      <main>{page}</main>
-    </WpwlProvider>
+    <LanguageContext value={language}>
+      <WpwlProvider nonce={nonce} locale={language.locale}>
+        <header>
+          <h1>{language.texts.shopName}</h1>
+        </header>
+        <main>{page}</main>
+      </WpwlProvider>
+    </LanguageContext>
   </StrictMode>,
 );

@@ -4,14 +4,17 @@
 import { useEffect, useState } from 'react';
 import { readShopperResult } from '@wpwl/core';
 import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
-import { CHECKING, PENDING, describeResult, type ResultView } from '../../shared/result-view.js';
+import { PENDING, checkingView, describeResult, type ResultView } from '../../shared/result-view.js';
 import { clearCart } from '../../shared/cart-storage.js';
+import { useLanguage } from './language.js';
 
 const POLLS = 5;
 const POLL_INTERVAL_MS = 3000;
 
 export function ResultPage() {
-  const [view, setView] = useState<ResultView>(CHECKING);
+  const language = useLanguage();
+  const texts = language.texts.result;
+  const [view, setView] = useState<ResultView>(() => checkingView(language));
 
   useEffect(() => {
     let current = true;
@@ -22,11 +25,7 @@ export function ResultPage() {
       try {
         ({ resourcePath } = readShopperResult(location.href));
       } catch (error) {
-        return show({
-          state: 'failure',
-          title: 'No payment to show',
-          detail: `This address does not carry a payment result (${(error as Error).message}).`,
-        });
+        return show({ state: 'failure', title: texts.noPayment, detail: texts.noResultInAddress((error as Error).message) });
       }
       let status: PaymentStatus;
       try {
@@ -37,10 +36,10 @@ export function ResultPage() {
           if (current) timer = setTimeout(() => void check(attempt), 2000);
           return;
         }
-        return show({ state: 'failure', title: 'We could not check your payment', detail: (error as Error).message });
+        return show({ state: 'failure', title: texts.couldNotCheck, detail: (error as Error).message });
       }
       const final = !PENDING.has(status.classification) || attempt >= POLLS;
-      show(describeResult(status, final));
+      show(describeResult(status, final, language));
       if (status.ok) clearCart();
       if (!final && current) timer = setTimeout(() => void check(attempt + 1), POLL_INTERVAL_MS);
     }
@@ -49,7 +48,7 @@ export function ResultPage() {
       current = false;
       clearTimeout(timer);
     };
-  }, []);
+  }, [language, texts]);
 
   return (
     <section
@@ -64,10 +63,10 @@ export function ResultPage() {
       <p>
         {view.retry ? (
           <a id="try-again" href={import.meta.env.BASE_URL}>
-            Try another card
+            {texts.tryAnotherCard}
           </a>
         ) : (
-          <a href={import.meta.env.BASE_URL}>Back to the shop</a>
+          <a href={import.meta.env.BASE_URL}>{texts.backToShop}</a>
         )}
       </p>
     </section>

@@ -4,8 +4,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
 import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api.js';
-import { ALREADY_PAID, orderPageUrl } from '../../shared/result-view.js';
+import { orderPageUrl } from '../../shared/result-view.js';
 import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage.js';
+import { formatAmount } from '../../shared/shop-language.js';
+import { useLanguage } from './language.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {
@@ -17,18 +19,13 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
 const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
 
-const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
-  ready: 'Enter your card details.',
-  submitting: 'Sending your payment…',
-};
-
 /**
  * A "save my card" box in the widget's card form, as store plugins add it in
  * onReady: the widget sends a ticked box with the payment
  * (createRegistration=true), the gateway stores the card, and the merchant
  * server offers it on this shopper's next checkout (one-click).
  */
-function addSaveCardBox(paymentForms?: unknown) {
+function addSaveCardBox(paymentForms: unknown, text: string) {
   const forms = Array.isArray(paymentForms) ? (paymentForms as HTMLFormElement[]) : [];
   const form = forms.find((candidate) => candidate.classList.contains('wpwl-form-card'));
   if (!form || form.querySelector('input[name="createRegistration"]')) return;
@@ -38,11 +35,13 @@ function addSaveCardBox(paymentForms?: unknown) {
   box.type = 'checkbox';
   box.name = 'createRegistration';
   box.value = 'true';
-  label.append(' Save my card for next time');
+  label.append(` ${text}`);
   form.insertBefore(label, form.querySelector('.wpwl-group-submit'));
 }
 
 export function ShopPage() {
+  const { language, tag, texts } = useLanguage();
+  const amount = (value: string) => formatAmount(tag, value);
   const [catalogue, setCatalogue] = useState<{ products: Product[]; currency: string }>();
   // Kept in this tab, so a shopper back from a declined payment finds the same cart.
   const [cart, setCart] = useState<ReadonlyMap<string, number>>(loadCart);
@@ -62,14 +61,14 @@ export function ShopPage() {
 
   useEffect(() => {
     let current = true;
-    getProducts().then(
+    getProducts(language).then(
       (answer) => current && setCatalogue(answer),
-      (error: Error) => current && setProblem(`The shop could not load its products: ${error.message}`),
+      (error: Error) => current && setProblem(texts.productsFailed(error.message)),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [language, texts]);
 
   const products = new Map(catalogue?.products.map((product) => [product.id, product]));
   const change = (id: string, quantity: number) =>
@@ -99,10 +98,10 @@ export function ShopPage() {
         // Paid in another tab: this cart is done; the next one starts empty.
         clearCart();
         setCart(new Map());
-        setProblem(ALREADY_PAID);
+        setProblem(texts.alreadyPaid);
         return;
       }
-      setProblem(`Could not start the payment: ${(error as Error).message}`);
+      setProblem(texts.couldNotStart((error as Error).message));
     } finally {
       setBusy(false);
     }
@@ -116,22 +115,22 @@ export function ShopPage() {
   return (
     <>
       <section aria-labelledby="products-title">
-        <h2 id="products-title">Products</h2>
+        <h2 id="products-title">{texts.products}</h2>
         <ul className="products">
           {catalogue?.products.map((product) => (
             <li key={product.id}>
               <span>
-                {product.name} · {product.price} {catalogue.currency}
+                {product.name} · {amount(product.price)} {catalogue.currency}
                 <small>{product.description}</small>
               </span>
               <button
                 type="button"
                 data-product-id={product.id}
-                aria-label={`Add to cart: ${product.name}`}
+                aria-label={texts.addToCartNamed(product.name)}
                 disabled={locked}
                 onClick={() => change(product.id, (cart.get(product.id) ?? 0) + 1)}
               >
-                Add to cart
+                {texts.addToCart}
               </button>
             </li>
           ))}
@@ -139,8 +138,8 @@ export function ShopPage() {
       </section>
 
       <section aria-labelledby="cart-title">
-        <h2 id="cart-title">Cart</h2>
-        {cart.size === 0 && <p>Your cart is empty.</p>}
+        <h2 id="cart-title">{texts.cart}</h2>
+        {cart.size === 0 && <p>{texts.cartEmpty}</p>}
         <ul className="cart-lines">
           {[...cart].map(([id, quantity]) => (
             <li key={id} data-product-id={id}>
@@ -148,16 +147,16 @@ export function ShopPage() {
                 {quantity} × {products.get(id)?.name}
               </span>
               <button type="button" className="secondary" disabled={locked} onClick={() => change(id, 0)}>
-                Remove
+                {texts.remove}
               </button>
             </li>
           ))}
         </ul>
         <p className="total">
-          Total: <output id="cart-total">{fromMinor(total)}</output> {catalogue?.currency}
+          {texts.total} <output id="cart-total">{amount(fromMinor(total))}</output> {catalogue?.currency}
         </p>
         <button type="button" id="checkout" data-wpwl-checkout disabled={cart.size === 0 || busy || locked} onClick={() => void pay()}>
-          Go to payment
+          {texts.goToPayment}
         </button>
         {problem && (
           <p id="checkout-error" className="error" role="alert">
@@ -168,11 +167,11 @@ export function ShopPage() {
 
       {checkout && (
         <section aria-labelledby="payment-title">
-          <h2 id="payment-title">Payment</h2>
+          <h2 id="payment-title">{texts.payment}</h2>
           <p>
-            Amount due:{' '}
-            <strong>
-              {checkout.amount} {checkout.currency}
+            {texts.amountDue}{' '}
+            <strong id="amount-due">
+              {amount(checkout.amount)} {checkout.currency}
             </strong>
           </p>
           <PaymentWidget
@@ -184,10 +183,10 @@ export function ShopPage() {
             integrity={checkout.integrity}
             expiresInMs={checkout.expiresInMs}
             options={{
-              labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` },
+              labels: { submit: texts.payAmount(amount(checkout.amount), checkout.currency) },
               // A stored card (offered when this shopper saved one) is paid with its CVV.
               registrations: { requireCvv: true },
-              onReady: addSaveCardBox,
+              onReady: (paymentForms?: unknown) => addSaveCardBox(paymentForms, texts.saveCard),
             }}
             customParameters={{ SHOPPER_orderId: checkout.orderId }}
             timeoutMs={timeoutMs}
@@ -205,46 +204,46 @@ export function ShopPage() {
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
                 <p className="error" role="alert" data-wpwl-error-code={error?.code}>
-                  The payment form could not be loaded ({error?.message}).{' '}
+                  {texts.formNotLoaded(error?.message)}{' '}
                   <button type="button" data-wpwl-retry onClick={retry}>
-                    Try again
+                    {texts.tryAgain}
                   </button>
                 </p>
               ) : current === 'expired' ? (
                 <p className="error" role="alert" data-wpwl-error-code={error?.code}>
-                  This payment session expired.
+                  {texts.sessionExpired}
                 </p>
               ) : (
-                <p className="status">Loading the payment form…</p>
+                <p className="status">{texts.status.loading}</p>
               )
             }
           />
           <p id="widget-status" className="status" aria-live="polite">
-            {STATUS_TEXT[status]}
+            {status === 'ready' || status === 'submitting' ? texts.status[status] : ''}
           </p>
           {paidElsewhere && (
             <p className="error" role="alert" data-wpwl-already-paid>
-              {ALREADY_PAID} <a href={paidElsewhere}>See your order</a>
+              {texts.alreadyPaid} <a href={paidElsewhere}>{texts.seeYourOrder}</a>
             </p>
           )}
           {expiringSoon && !expired && !sending && (
             <p className="warning" role="status" data-wpwl-expiry-warning>
-              Your payment session ends in a few minutes.{' '}
+              {texts.endsSoon}{' '}
               <button type="button" data-wpwl-more-time disabled={busy} onClick={() => void pay()}>
-                Get more time
+                {texts.moreTime}
               </button>
             </p>
           )}
           {expired && (
             <p className="error" data-wpwl-expired>
-              Get a new payment session to pay.
+              {texts.expiredGetNew}
             </p>
           )}
           <button type="button" data-wpwl-new-checkout disabled={busy || sending} onClick={() => void pay()}>
-            Get a new payment session
+            {texts.newSession}
           </button>{' '}
           <button type="button" className="secondary" data-wpwl-cancel disabled={sending} onClick={() => setCheckout(undefined)}>
-            Back to the cart
+            {texts.backToCart}
           </button>
         </section>
       )}
