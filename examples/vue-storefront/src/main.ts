@@ -1,9 +1,12 @@
-// Entry: gives every widget the page's CSP nonce through WpwlPlugin and
-// mounts the app (the merchant server serves index.html for every page).
+// Entry: speaks the shopper's language (the page's lang and dir, its texts,
+// the widget's locale), gives every widget the page's CSP nonce through
+// WpwlPlugin and mounts the app (the merchant server serves index.html for
+// every page).
 import { createApp } from 'vue';
-import { preferredLocale } from '@wpwl/core';
 import { WpwlPlugin } from '@wpwl/vue';
+import { shopLanguage } from '../../shared/shop-language.js';
 import App from './App.vue';
+import { languageKey } from './language.js';
 import '../../shared/public/shop.css';
 import './styles.css';
 
@@ -14,7 +17,11 @@ const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
 const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
 
-// The shopper's language, if the widget has it; English otherwise.
-createApp(App)
-  .use(WpwlPlugin, { nonce, locale: preferredLocale(navigator.languages), timeoutMs })
-  .mount('#app');
+// The browser's first language the widget has (English otherwise) for the
+// form; the page in Arabic, right to left, when that is Arabic.
+const language = shopLanguage(navigator.languages);
+document.documentElement.lang = language.tag;
+document.documentElement.dir = language.dir;
+document.title = `${language.texts.shopName} · wpwl Vue storefront`;
+
+createApp(App).provide(languageKey, language).use(WpwlPlugin, { nonce, locale: language.locale, timeoutMs }).mount('#app');
