@@ -1,6 +1,7 @@
 // Picks the page from the path: the result page the shopper returns to, or the shop.
-import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
 import { RESULT_PATH } from './base';
+import { SHOP_LANGUAGE } from './language';
 import { ResultPage } from './result-page';
 import { ShopPage } from './shop-page';
 
@@ -10,7 +11,7 @@ import { ShopPage } from './shop-page';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <header>
-      <h1>Tea shop</h1>
+      <h1>{{ texts.shopName }}</h1>
     </header>
     <main>
       @if (isResult) {
@@ -23,4 +24,5 @@ import { ShopPage } from './shop-page';
 })
 export class App {
   readonly isResult = location.pathname === RESULT_PATH;
+  protected readonly texts = inject(SHOP_LANGUAGE).texts;
 }

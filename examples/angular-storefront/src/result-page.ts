@@ -4,9 +4,10 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, inject, signal } from '@angular/core';
 import { readShopperResult } from '@wpwl/core';
 import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api';
-import { CHECKING, PENDING, describeResult, type ResultView } from '../../shared/result-view';
+import { PENDING, checkingView, describeResult, type ResultView } from '../../shared/result-view';
 import { clearCart } from '../../shared/cart-storage';
 import { BASE_PATH } from './base';
+import { SHOP_LANGUAGE } from './language';
 
 const POLLS = 5;
 const POLL_INTERVAL_MS = 3000;
@@ -26,16 +27,18 @@ const POLL_INTERVAL_MS = 3000;
       <p id="result-detail">{{ view().detail }}</p>
       <p>
         @if (view().retry) {
-          <a id="try-again" [href]="base">Try another card</a>
+          <a id="try-again" [href]="base">{{ texts.tryAnotherCard }}</a>
         } @else {
-          <a [href]="base">Back to the shop</a>
+          <a [href]="base">{{ texts.backToShop }}</a>
         }
       </p>
     </section>
   `,
 })
 export class ResultPage {
-  protected readonly view = signal<ResultView>(CHECKING);
+  readonly #language = inject(SHOP_LANGUAGE);
+  protected readonly texts = this.#language.texts.result;
+  protected readonly view = signal<ResultView>(checkingView(this.#language));
   protected readonly base = BASE_PATH;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #active = true;
@@ -53,11 +56,7 @@ export class ResultPage {
     try {
       ({ resourcePath } = readShopperResult(location.href));
     } catch (error) {
-      this.view.set({
-        state: 'failure',
-        title: 'No payment to show',
-        detail: `This address does not carry a payment result (${(error as Error).message}).`,
-      });
+      this.view.set({ state: 'failure', title: this.texts.noPayment, detail: this.texts.noResultInAddress((error as Error).message) });
       return;
     }
     let status: PaymentStatus;
@@ -69,12 +68,12 @@ export class ResultPage {
         if (this.#active) this.#timer = setTimeout(() => void this.#check(attempt), 2000);
         return;
       }
-      if (this.#active) this.view.set({ state: 'failure', title: 'We could not check your payment', detail: (error as Error).message });
+      if (this.#active) this.view.set({ state: 'failure', title: this.texts.couldNotCheck, detail: (error as Error).message });
       return;
     }
     if (!this.#active) return;
     const final = !PENDING.has(status.classification) || attempt >= POLLS;
-    this.view.set(describeResult(status, final));
+    this.view.set(describeResult(status, final, this.#language));
     if (status.ok) clearCart();
     if (!final) this.#timer = setTimeout(() => void this.#check(attempt + 1), POLL_INTERVAL_MS);
   }

@@ -1,13 +1,15 @@
 // The shop page: the server's products, a cart of product ids and quantities,
 // and — once the merchant server has prepared a checkout for the cart — the
 // payment widget, with the shop's own "Place order" button under it.
-import { ChangeDetectionStrategy, Component, computed, effect, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, effect, inject, signal } from '@angular/core';
 import { PaymentWidgetComponent } from '@wpwl/angular';
 import type { WidgetStatus } from '@wpwl/core';
 import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api';
-import { ALREADY_PAID, orderPageUrl } from '../../shared/result-view';
+import { orderPageUrl } from '../../shared/result-view';
 import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage';
+import { formatAmount } from '../../shared/shop-language';
 import { RESULT_PATH } from './base';
+import { SHOP_LANGUAGE } from './language';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {
@@ -16,33 +18,28 @@ const toMinor = (price: string) => {
 };
 const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
-const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
-  ready: 'Enter your card details.',
-  submitting: 'Sending your payment…',
-};
-
 @Component({
   selector: 'app-shop-page',
   imports: [PaymentWidgetComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section aria-labelledby="products-title">
-      <h2 id="products-title">Products</h2>
+      <h2 id="products-title">{{ texts.products }}</h2>
       <ul class="products">
         @for (product of catalogue()?.products; track product.id) {
           <li>
             <span>
-              {{ product.name }} · {{ product.price }} {{ catalogue()?.currency }}
+              {{ product.name }} · {{ amount(product.price) }} {{ catalogue()?.currency }}
               <small>{{ product.description }}</small>
             </span>
             <button
               type="button"
               [attr.data-product-id]="product.id"
-              [attr.aria-label]="'Add to cart: ' + product.name"
+              [attr.aria-label]="texts.addToCartNamed(product.name)"
               [disabled]="locked()"
               (click)="add(product.id)"
             >
-              Add to cart
+              {{ texts.addToCart }}
             </button>
           </li>
         }
@@ -50,23 +47,23 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
     </section>
 
     <section aria-labelledby="cart-title">
-      <h2 id="cart-title">Cart</h2>
+      <h2 id="cart-title">{{ texts.cart }}</h2>
       @if (cart().size === 0) {
-        <p>Your cart is empty.</p>
+        <p>{{ texts.cartEmpty }}</p>
       }
       <ul class="cart-lines">
         @for (line of cartLines(); track line.id) {
           <li [attr.data-product-id]="line.id">
             <span>{{ line.quantity }} × {{ products().get(line.id)?.name }}</span>
-            <button type="button" class="secondary" [disabled]="locked()" (click)="remove(line.id)">Remove</button>
+            <button type="button" class="secondary" [disabled]="locked()" (click)="remove(line.id)">{{ texts.remove }}</button>
           </li>
         }
       </ul>
       <p class="total">
-        Total: <output id="cart-total">{{ total() }}</output> {{ catalogue()?.currency }}
+        {{ texts.total }} <output id="cart-total">{{ total() }}</output> {{ catalogue()?.currency }}
       </p>
       <button id="checkout" type="button" data-wpwl-checkout [disabled]="cart().size === 0 || busy() || locked()" (click)="pay()">
-        Go to payment
+        {{ texts.goToPayment }}
       </button>
       @if (problem()) {
         <p id="checkout-error" class="error" role="alert">{{ problem() }}</p>
@@ -75,9 +72,9 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
 
     @if (checkout(); as checkout) {
       <section aria-labelledby="payment-title">
-        <h2 id="payment-title">Payment</h2>
+        <h2 id="payment-title">{{ texts.payment }}</h2>
         <p>
-          Amount due: <strong>{{ checkout.amount }} {{ checkout.currency }}</strong>
+          {{ texts.amountDue }} <strong id="amount-due">{{ amount(checkout.amount) }} {{ checkout.currency }}</strong>
         </p>
         <wpwl-payment-widget
           #payment
@@ -88,7 +85,7 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
           [shopperResultUrl]="checkout.shopperResultUrl"
           [integrity]="checkout.integrity"
           [expiresInMs]="checkout.expiresInMs"
-          [options]="{ labels: { submit: 'Pay ' + checkout.amount + ' ' + checkout.currency } }"
+          [options]="{ labels: { submit: texts.payAmount(amount(checkout.amount), checkout.currency) } }"
           [customParameters]="{ SHOPPER_orderId: checkout.orderId }"
           [beforeSubmit]="stillPayable"
           (statusChange)="status.set($event.status)"
@@ -96,36 +93,44 @@ const STATUS_TEXT: Partial<Record<WidgetStatus, string>> = {
           (expired)="expired.set(true)"
           (expiringSoon)="expiringSoon.set(true)"
         >
-          <p wpwlLoading class="status">Loading the payment form…</p>
+          <p wpwlLoading class="status">{{ texts.status.loading }}</p>
           <p wpwlError class="error" role="alert" [attr.data-wpwl-error-code]="payment.widget.error()?.code">
-            The payment form could not be loaded ({{ payment.widget.error()?.message }}).
-            <button type="button" data-wpwl-retry (click)="payment.retry()">Try again</button>
+            {{ texts.formNotLoaded(payment.widget.error()?.message) }}
+            <button type="button" data-wpwl-retry (click)="payment.retry()">{{ texts.tryAgain }}</button>
           </p>
-          <p wpwlExpired class="error" role="alert" [attr.data-wpwl-error-code]="errorCode()">This payment session expired.</p>
+          <p wpwlExpired class="error" role="alert" [attr.data-wpwl-error-code]="errorCode()">{{ texts.sessionExpired }}</p>
         </wpwl-payment-widget>
         <p id="widget-status" class="status" aria-live="polite">{{ statusText() }}</p>
         <button id="place-order" type="button" data-wpwl-place-order [disabled]="status() !== 'ready'" (click)="payment.pay()">
-          Place order
+          {{ texts.placeOrder }}
         </button>
         @if (paidElsewhere(); as orderPage) {
-          <p class="error" role="alert" data-wpwl-already-paid>{{ alreadyPaid }} <a [href]="orderPage">See your order</a></p>
+          <p class="error" role="alert" data-wpwl-already-paid>
+            {{ texts.alreadyPaid }} <a [href]="orderPage">{{ texts.seeYourOrder }}</a>
+          </p>
         }
         @if (expiringSoon() && !expired() && !sending()) {
           <p class="warning" role="status" data-wpwl-expiry-warning>
-            Your payment session ends in a few minutes.
-            <button type="button" data-wpwl-more-time [disabled]="busy()" (click)="pay()">Get more time</button>
+            {{ texts.endsSoon }}
+            <button type="button" data-wpwl-more-time [disabled]="busy()" (click)="pay()">{{ texts.moreTime }}</button>
           </p>
         }
         @if (expired()) {
-          <p class="error" data-wpwl-expired>Get a new payment session to pay.</p>
+          <p class="error" data-wpwl-expired>{{ texts.expiredGetNew }}</p>
         }
-        <button type="button" data-wpwl-new-checkout [disabled]="busy() || sending()" (click)="pay()">Get a new payment session</button>
-        <button type="button" class="secondary" data-wpwl-cancel [disabled]="sending()" (click)="changeCart()">Back to the cart</button>
+        <button type="button" data-wpwl-new-checkout [disabled]="busy() || sending()" (click)="pay()">
+          {{ texts.newSession }}
+        </button>
+        <button type="button" class="secondary" data-wpwl-cancel [disabled]="sending()" (click)="changeCart()">
+          {{ texts.backToCart }}
+        </button>
       </section>
     }
   `,
 })
 export class ShopPage {
+  readonly #language = inject(SHOP_LANGUAGE);
+  protected readonly texts = this.#language.texts;
   protected readonly catalogue = signal<{ products: Product[]; currency: string } | undefined>(undefined);
   // Kept in this tab, so a shopper back from a declined payment finds the same cart.
   protected readonly cart = signal<ReadonlyMap<string, number>>(loadCart());
@@ -141,31 +146,38 @@ export class ShopPage {
   protected readonly expiringSoon = signal(false);
   /** The checkout was paid meanwhile (in another tab): where to see the order. */
   protected readonly paidElsewhere = signal<string | undefined>(undefined);
-  protected readonly alreadyPaid = ALREADY_PAID;
 
   protected readonly products = computed(() => new Map(this.catalogue()?.products.map((product) => [product.id, product])));
   protected readonly cartLines = computed(() => Array.from(this.cart(), ([id, quantity]) => ({ id, quantity })));
   protected readonly total = computed(() => {
     let minor = 0;
     for (const [id, quantity] of this.cart()) minor += toMinor(this.products().get(id)?.price ?? '0') * quantity;
-    return fromMinor(minor);
+    return this.amount(fromMinor(minor));
   });
   // The checkout was priced for this cart: the cart is locked while it is open.
   protected readonly locked = computed(() => this.checkout() !== undefined);
   // A payment on its way must not lose its widget: the gateway may charge the
   // card, and only the widget's redirect brings the shopper to the result.
   protected readonly sending = computed(() => this.status() === 'submitting');
-  protected readonly statusText = computed(() => STATUS_TEXT[this.status()]);
+  protected readonly statusText = computed(() => {
+    const status = this.status();
+    return status === 'ready' || status === 'submitting' ? this.texts.status[status] : '';
+  });
 
   /** The checkout shown last (also one left with "Back to the cart"): a new one replaces it. */
   #lastCheckoutId: string | undefined;
 
   constructor() {
     effect(() => saveCart(this.cart()));
-    getProducts().then(
+    getProducts(this.#language.language).then(
       (answer) => this.catalogue.set(answer),
-      (error: Error) => this.problem.set(`The shop could not load its products: ${error.message}`),
+      (error: Error) => this.problem.set(this.texts.productsFailed(error.message)),
     );
+  }
+
+  /** An amount ("12.90") written for the page's language. */
+  protected amount(value: string): string {
+    return formatAmount(this.#language.tag, value);
   }
 
   /** Before the widget submits: refuses a checkout paid meanwhile, so the shopper reads why. */
@@ -205,10 +217,10 @@ export class ShopPage {
         // Paid in another tab: this cart is done; the next one starts empty.
         clearCart();
         this.cart.set(new Map());
-        this.problem.set(ALREADY_PAID);
+        this.problem.set(this.texts.alreadyPaid);
         return;
       }
-      this.problem.set(`Could not start the payment: ${(error as Error).message}`);
+      this.problem.set(this.texts.couldNotStart((error as Error).message));
     } finally {
       this.busy.set(false);
     }
