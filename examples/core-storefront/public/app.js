@@ -1,8 +1,10 @@
 // @ts-check
 // The shop page: lists the server's products, keeps a cart of product ids and
 // quantities, asks the merchant server for a checkout (the server prices the
-// cart) and mounts the payment widget with @wpwl/core.
-import { createPaymentWidget, preferredLocale } from '@wpwl/core';
+// cart) and mounts the payment widget with @wpwl/core, all in the shopper's
+// language (language.js: English, or Arabic right to left).
+import { createPaymentWidget, localeDirection } from '@wpwl/core';
+import { formatAmount, pageLanguage, texts, translatePage } from './language.js';
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
@@ -14,8 +16,6 @@ const products = new Map();
 // React and Vue storefronts' module); this page, served without a bundler, keeps its own copy.
 const CART_KEY = 'wpwl-example-cart';
 const CART_KEY_KEY = 'wpwl-example-cart-key';
-/** Shown when the cart or its checkout was paid meanwhile, in another tab or window. */
-const ALREADY_PAID = 'This order has already been paid, in another tab or window. Nothing more will be charged.';
 /**
  * Product id → quantity, shared by the shopper's tabs and kept across the
  * trip to the gateway, so that a shopper back from a declined payment finds
@@ -47,8 +47,11 @@ const toMinor = (/** @type {string} */ price) => {
 };
 const fromMinor = (/** @type {number} */ minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
+translatePage(`${texts.shopName} · wpwl core storefront`);
+
 async function loadProducts() {
-  const response = await fetch('/api/products');
+  // The names and descriptions in the page's language (the server's English where it has none).
+  const response = await fetch(pageLanguage.language === 'en' ? '/api/products' : `/api/products?lang=${pageLanguage.language}`);
   if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
   const { products: list, currency } = await response.json();
   $('currency').textContent = currency;
@@ -57,15 +60,15 @@ async function loadProducts() {
     products.set(product.id, product);
     const li = document.createElement('li');
     const label = document.createElement('span');
-    label.textContent = `${product.name} · ${product.price} ${currency}`;
+    label.textContent = `${product.name} · ${formatAmount(product.price)} ${currency}`;
     const small = document.createElement('small');
     small.textContent = product.description;
     label.append(small);
     const add = document.createElement('button');
     add.type = 'button';
-    add.textContent = 'Add to cart';
+    add.textContent = texts.addToCart;
     add.dataset.productId = product.id;
-    add.setAttribute('aria-label', `Add to cart: ${product.name}`);
+    add.setAttribute('aria-label', texts.addToCartNamed(product.name));
     add.addEventListener('click', () => {
       cart.set(product.id, (cart.get(product.id) ?? 0) + 1);
       renderCart();
@@ -90,7 +93,7 @@ function renderCart() {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'secondary';
-    remove.textContent = 'Remove';
+    remove.textContent = texts.remove;
     remove.disabled = widget !== undefined;
     remove.addEventListener('click', () => {
       cart.delete(id);
@@ -99,7 +102,7 @@ function renderCart() {
     li.append(text, remove);
     ul.append(li);
   }
-  $('cart-total').textContent = fromMinor(total);
+  $('cart-total').textContent = formatAmount(fromMinor(total));
   localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
@@ -132,7 +135,7 @@ async function requestCheckout(renew) {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem(CART_KEY_KEY);
     cart.clear();
-    throw new Error(ALREADY_PAID);
+    throw new Error(texts.alreadyPaid);
   }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
@@ -175,10 +178,13 @@ let lastCheckout;
 /** The widget's config for a checkout answer. */
 function widgetConfig(/** @type {any} */ body) {
   lastCheckout = body;
-  $('amount-due').textContent = `${body.amount} ${body.currency}`;
+  $('amount-due').textContent = `${formatAmount(body.amount)} ${body.currency}`;
   $('expired').hidden = true;
   $('expiring-soon').hidden = true;
   $('already-paid').hidden = true;
+  const locale = chosenLocale();
+  // The form's direction follows its language, whatever the page's: a French form on an Arabic page is left to right.
+  $('widget').dir = localeDirection(locale);
   return {
     checkoutId: body.checkoutId,
     baseUrl: body.baseUrl,
@@ -189,9 +195,9 @@ function widgetConfig(/** @type {any} */ body) {
     timeoutMs,
     // The time left as the server counted it: this device's clock may be off.
     expiresInMs: body.expiresInMs,
-    locale: chosenLocale(),
+    locale,
     // The amount on the pay button: the shopper sees what will be charged.
-    options: { labels: { submit: `Pay ${body.amount} ${body.currency}` } },
+    options: { labels: { submit: texts.payAmount(formatAmount(body.amount), body.currency) } },
     onExpired: () => {
       $('expired').hidden = false;
       $('expiring-soon').hidden = true;
@@ -203,23 +209,16 @@ function widgetConfig(/** @type {any} */ body) {
   };
 }
 
-const STATUS_TEXT = /** @type {Record<string, string>} */ ({
-  loading: 'Loading the payment form…',
-  ready: 'Enter your card details.',
-  submitting: 'Sending your payment…',
-});
-
 /** Shows the widget's status, its coded error and the retry button. */
 function renderWidget() {
   if (!widget) return;
   const { status, error } = widget.getSnapshot();
   $('widget').dataset.wpwlStatus = status;
-  $('widget-status').textContent = STATUS_TEXT[status] ?? '';
+  $('widget-status').textContent = texts.status[status] ?? '';
   const message = $('widget-error');
   if (error) {
     message.dataset.wpwlErrorCode = error.code;
-    message.textContent =
-      status === 'expired' ? 'This payment session expired.' : `The payment form reported a problem (${error.code}): ${error.message}`;
+    message.textContent = status === 'expired' ? texts.sessionExpired : texts.formProblem(error.code, error.message);
   } else {
     delete message.dataset.wpwlErrorCode;
   }
@@ -267,7 +266,7 @@ function closePayment() {
 
 const showFailure = (/** @type {unknown} */ failure) => {
   const error = $('checkout-error');
-  error.textContent = `Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`;
+  error.textContent = texts.couldNotStart(failure instanceof Error ? failure.message : String(failure));
   error.hidden = false;
 };
 
@@ -286,7 +285,7 @@ $('restart').addEventListener('click', closePayment);
 /** The form's language: the shopper's choice, else their browser's first language the widget has (English otherwise). */
 function chosenLocale() {
   const chosen = /** @type {HTMLSelectElement} */ ($('language')).value;
-  return chosen || preferredLocale(navigator.languages);
+  return chosen || pageLanguage.locale;
 }
 // A new language re-renders the payment form in it (the same checkout; core re-mounts once).
 $('language').addEventListener('change', () => {
@@ -296,6 +295,6 @@ $('language').addEventListener('change', () => {
 
 loadProducts().then(renderCart, (failure) => {
   const error = $('checkout-error');
-  error.textContent = `The shop could not load its products: ${failure.message}`;
+  error.textContent = texts.productsFailed(failure.message);
   error.hidden = false;
 });
