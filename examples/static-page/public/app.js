@@ -2,11 +2,12 @@
 // The shop page: lists the server's products, keeps a cart of product ids and
 // quantities, asks the merchant server for a checkout (the server prices the
 // cart), then hands the checkout to <wpwl-widget> through its attributes and
-// follows the payment through the element's events. No framework, no bundler.
+// follows the payment through the element's events, all in the shopper's
+// language (language.js: English, or Arabic right to left). No framework, no bundler.
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
-import { preferredLocale } from '/vendor/wpwl-lit/wpwl-widget.js';
+import { formatAmount, pageLanguage, texts, translatePage } from './language.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /**
@@ -22,8 +23,6 @@ const products = new Map();
 // React and Vue storefronts' module); this page, served without a bundler, keeps its own copy.
 const CART_KEY = 'wpwl-example-cart';
 const CART_KEY_KEY = 'wpwl-example-cart-key';
-/** Shown when the cart or its checkout was paid meanwhile, in another tab or window. */
-const ALREADY_PAID = 'This order has already been paid, in another tab or window. Nothing more will be charged.';
 /**
  * Product id → quantity, shared by the shopper's tabs and kept across the
  * trip to the gateway, so that a shopper back from a declined payment finds
@@ -61,8 +60,11 @@ function showError(/** @type {string} */ text) {
   error.hidden = false;
 }
 
+translatePage(`${texts.shopName} · static page with <wpwl-widget>`);
+
 async function loadProducts() {
-  const response = await fetch('/api/products');
+  // The names and descriptions in the page's language (the server's English where it has none).
+  const response = await fetch(pageLanguage.language === 'en' ? '/api/products' : `/api/products?lang=${pageLanguage.language}`);
   if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
   const { products: list, currency } = await response.json();
   $('currency').textContent = currency;
@@ -70,15 +72,15 @@ async function loadProducts() {
     products.set(product.id, product);
     const li = document.createElement('li');
     const label = document.createElement('span');
-    label.textContent = `${product.name} · ${product.price} ${currency}`;
+    label.textContent = `${product.name} · ${formatAmount(product.price)} ${currency}`;
     const small = document.createElement('small');
     small.textContent = product.description;
     label.append(small);
     const add = document.createElement('button');
     add.type = 'button';
-    add.textContent = 'Add to cart';
+    add.textContent = texts.addToCart;
     add.dataset.productId = product.id;
-    add.setAttribute('aria-label', `Add to cart: ${product.name}`);
+    add.setAttribute('aria-label', texts.addToCartNamed(product.name));
     add.addEventListener('click', () => {
       cart.set(product.id, (cart.get(product.id) ?? 0) + 1);
       renderCart();
@@ -103,7 +105,7 @@ function renderCart() {
     const remove = document.createElement('button');
     remove.type = 'button';
     remove.className = 'secondary';
-    remove.textContent = 'Remove';
+    remove.textContent = texts.remove;
     remove.disabled = paying;
     remove.addEventListener('click', () => {
       cart.delete(id);
@@ -112,7 +114,7 @@ function renderCart() {
     li.append(text, remove);
     ul.append(li);
   }
-  $('cart-total').textContent = fromMinor(total);
+  $('cart-total').textContent = formatAmount(fromMinor(total));
   localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || paying;
@@ -148,7 +150,7 @@ async function requestCheckout(renew) {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem(CART_KEY_KEY);
     cart.clear();
-    throw new Error(ALREADY_PAID);
+    throw new Error(texts.alreadyPaid);
   }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
@@ -186,7 +188,7 @@ async function stillPayable(checkoutId, shopperResultUrl) {
 
 /** Hands a checkout answer to the element: everything as attributes, `checkout-id` last, since it starts the widget. */
 function configureWidget(/** @type {any} */ checkout) {
-  $('amount-due').textContent = `${checkout.amount} ${checkout.currency}`;
+  $('amount-due').textContent = `${formatAmount(checkout.amount)} ${checkout.currency}`;
   $('expired').hidden = true;
   $('expiring-soon').hidden = true;
   $('already-paid').hidden = true;
@@ -198,12 +200,12 @@ function configureWidget(/** @type {any} */ checkout) {
   if (checkout.integrity) widget.setAttribute('integrity', checkout.integrity);
   else widget.removeAttribute('integrity');
   // The shopper's language, if the widget has it; English otherwise.
-  widget.setAttribute('locale', preferredLocale(navigator.languages));
+  widget.setAttribute('locale', pageLanguage.locale);
   if (timeoutMs) widget.setAttribute('timeout-ms', timeoutMs);
   // The time left as the server counted it: this device's clock may be off.
   widget.setAttribute('expires-in-ms', String(checkout.expiresInMs));
   // The amount on the pay button: the shopper sees what will be charged.
-  /** @type {any} */ (widget).options = { labels: { submit: `Pay ${checkout.amount} ${checkout.currency}` } };
+  /** @type {any} */ (widget).options = { labels: { submit: texts.payAmount(formatAmount(checkout.amount), checkout.currency) } };
   widget.setAttribute('checkout-id', checkout.checkoutId);
 }
 
@@ -238,22 +240,15 @@ function closePayment() {
   renderCart();
 }
 
-const STATUS_TEXT = /** @type {Record<string, string>} */ ({
-  loading: 'Loading the payment form…',
-  ready: 'Enter your card details.',
-  submitting: 'Sending your payment…',
-});
-
 /** Shows the element's status, its coded error and the retry button. */
 function renderWidget() {
   const { status, error } = widget;
   widget.dataset.wpwlStatus = status;
-  $('widget-status').textContent = STATUS_TEXT[status] ?? '';
+  $('widget-status').textContent = texts.status[status] ?? '';
   const message = $('widget-error');
   if (error) {
     message.dataset.wpwlErrorCode = error.code;
-    message.textContent =
-      status === 'expired' ? 'This payment session expired.' : `The payment form reported a problem (${error.code}): ${error.message}`;
+    message.textContent = status === 'expired' ? texts.sessionExpired : texts.formProblem(error.code, error.message);
   } else {
     delete message.dataset.wpwlErrorCode;
   }
@@ -291,7 +286,7 @@ $('terms').addEventListener('change', () => {
 });
 
 const showFailure = (/** @type {unknown} */ failure) =>
-  showError(`Could not start the payment: ${failure instanceof Error ? failure.message : String(failure)}`);
+  showError(texts.couldNotStart(failure instanceof Error ? failure.message : String(failure)));
 
 $('checkout').addEventListener('click', () => {
   startPayment().catch(showFailure);
@@ -305,4 +300,4 @@ $('new-checkout').addEventListener('click', () => {
 });
 $('cancel').addEventListener('click', closePayment);
 
-loadProducts().then(renderCart, (/** @type {Error} */ failure) => showError(`The shop could not load its products: ${failure.message}`));
+loadProducts().then(renderCart, (/** @type {Error} */ failure) => showError(texts.productsFailed(failure.message)));

@@ -2,34 +2,19 @@
 // The page the shopper lands on after paying. The gateway appends `id` and
 // `resourcePath` to this URL; the merchant server reads that payment with its
 // token, checks it against the order (checkout, amount, currency, type) and
-// refuses a resourcePath of any other shape. This page only shows the verdict.
+// refuses a resourcePath of any other shape. This page only shows the verdict,
+// in the shopper's language (language.js: English, or Arabic right to left).
+import { formatAmount, texts as pageTexts, translatePage } from './language.js';
 
 const section = /** @type {HTMLElement} */ (document.getElementById('result'));
 const title = /** @type {HTMLElement} */ (document.getElementById('result-title'));
 const detail = /** @type {HTMLElement} */ (document.getElementById('result-detail'));
 const tryAgain = /** @type {HTMLElement} */ (document.getElementById('try-again'));
 const back = /** @type {HTMLElement} */ (document.getElementById('back'));
+const texts = pageTexts.result;
+const EXPLANATIONS = texts.explanations;
 
-/**
- * What a shopper should read for each group of result codes. The React and
- * Vue storefronts share these texts (examples/shared/result-view.ts); this
- * plain page keeps its own copy, since it is served as it is, without a
- * bundler, and is meant to be copied whole.
- */
-const EXPLANATIONS = /** @type {Record<string, string>} */ ({
-  successNeedsReview: 'Your payment went through and is being reviewed; we will confirm your order shortly.',
-  pending: 'Your payment is still being processed. This page updates in a moment.',
-  pendingMayChange: 'Your payment is pending and may take a few days to complete.',
-  rejectedBank: 'Your bank declined the payment. Try another card.',
-  rejected3DSecure: 'The card authentication (3-D Secure) did not succeed. Try again, or try another card.',
-  rejected3DSecureRisk: 'The payment was refused by the card authentication or a risk check.',
-  softDecline: 'Your bank asks for additional authentication. Please try again.',
-  rejectedCommunication: 'The payment could not reach the bank. Please try again.',
-  systemError: 'The payment service had a problem. Please try again later.',
-  throttled: 'The payment service is busy. Please try again in a minute.',
-  blacklist: 'This payment was refused.',
-  formatValidation: 'The payment details were not accepted.',
-});
+translatePage(`${texts.pageTitle} · ${pageTexts.shopName}`);
 
 /**
  * Shows one state at a time, in words for the shopper: result codes and order
@@ -54,7 +39,7 @@ const CART_KEY = 'wpwl-example-cart';
 async function check(attempt = 0) {
   const resourcePath = new URLSearchParams(location.search).get('resourcePath');
   if (!resourcePath) {
-    show('failure', 'No payment to show', 'This address does not carry a payment result.');
+    show('failure', texts.noPayment, texts.noResultInAddress);
     return;
   }
   const response = await fetch(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
@@ -65,7 +50,7 @@ async function check(attempt = 0) {
   }
   const body = await response.json();
   if (!response.ok) {
-    show('failure', 'We could not check your payment', body.error?.message ?? `HTTP ${response.status}`);
+    show('failure', texts.couldNotCheck, body.error?.message ?? `HTTP ${response.status}`);
     return;
   }
   const { classification } = body;
@@ -74,27 +59,22 @@ async function check(attempt = 0) {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem('wpwl-example-cart-key');
     const review = body.needsReview ? ` ${EXPLANATIONS.successNeedsReview}` : '';
-    show('success', 'Thank you, your payment is confirmed', `${body.amount} ${body.currency} paid.${review}`, { classification });
+    show('success', texts.paidTitle, `${texts.paid(formatAmount(body.amount), body.currency)}${review}`, { classification });
     return;
   }
   if (classification === 'pending' || classification === 'pendingMayChange') {
     // Pending stays pending: the page stops asking, it does not turn it into a failure.
     const final = attempt >= 5;
-    show(
-      'pending',
-      'Your payment is being processed',
-      final ? 'It is not confirmed yet. Reload this page in a few minutes to check again.' : (EXPLANATIONS[classification] ?? ''),
-      { classification },
-    );
+    show('pending', texts.processingTitle, final ? texts.notConfirmedYet : (EXPLANATIONS[classification] ?? ''), { classification });
     if (!final) setTimeout(() => void check(attempt + 1), 3000);
     return;
   }
   // A successful payment that does not match the order (another amount, say) is the merchant's to sort out.
   const mismatched = body.mismatches?.length > 0 && (classification === 'success' || classification === 'successNeedsReview');
   const reason = mismatched
-    ? 'The payment we received does not match your order. Please contact us; nothing more will be charged.'
-    : (EXPLANATIONS[body.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? 'The payment did not go through. Please try again.');
-  show('failure', 'Your payment did not go through', reason, { classification, retry: !mismatched });
+    ? texts.mismatch
+    : (EXPLANATIONS[body.threeDSecureFailed ? 'rejected3DSecure' : classification] ?? texts.failedDefault);
+  show('failure', texts.failedTitle, reason, { classification, retry: !mismatched });
 }
 
-check().catch((error) => show('failure', 'We could not check your payment', String(error)));
+check().catch((error) => show('failure', texts.couldNotCheck, String(error)));
