@@ -1,28 +1,32 @@
-// The basket: what the shopper is about to pay for, and the way to checkout.
+// The basket: what the shopper is about to pay for, and the way to checkout,
+// in the shopper's language (amounts written for it).
 import Link from 'next/link';
 import { BASKET, CURRENCY, basketTotal } from '../../shared/basket';
+import { formatAmount } from '../../shared/shop-language';
+import { requestLanguage } from '../lib/language';
 
-export default function BasketPage() {
+export default async function BasketPage() {
+  const { language, tag, texts } = await requestLanguage();
   return (
     <main>
-      <h1>Your basket</h1>
+      <h1>{texts.yourBasket}</h1>
       <ul className="cart-lines">
         {BASKET.map((line) => (
-          <li key={line.name}>
+          <li key={line.names.en}>
             <span>
-              {line.quantity} × {line.name}
+              {line.quantity} × {line.names[language]}
             </span>
             <span>
-              {line.price} {CURRENCY}
+              {formatAmount(tag, line.price)} {CURRENCY}
             </span>
           </li>
         ))}
       </ul>
       <p>
-        Total: <strong id="cart-total">{basketTotal()}</strong> {CURRENCY}
+        {texts.total} <strong id="cart-total">{formatAmount(tag, basketTotal())}</strong> {CURRENCY}
       </p>
       <Link id="checkout" href="/checkout">
-        Go to checkout
+        {texts.goToCheckout}
       </Link>
     </main>
   );

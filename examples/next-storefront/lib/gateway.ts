@@ -4,6 +4,7 @@
 import { createGatewayClient, type GatewayClient } from '@wpwl/server';
 import { prepareBasketCheckout, readBasketResult, type PreparedCheckout } from '../../shared/basket-orders';
 import type { ResultView } from '../../shared/result-view';
+import type { ShopLanguage } from '../../shared/shop-language';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -32,7 +33,11 @@ export function checkoutForBasket(): Promise<PreparedCheckout> {
   return prepareBasketCheckout(gateway(), 'next');
 }
 
-/** The verified result of the checkout the shopper came back with, in words; undefined for one this shop does not know. */
-export function resultOf(checkoutId: string | undefined, resourcePath: string | undefined): Promise<ResultView | undefined> {
-  return readBasketResult(gateway(), checkoutId, resourcePath);
+/** The verified result of the checkout the shopper came back with, in words in `language`; undefined for one this shop does not know. */
+export function resultOf(
+  checkoutId: string | undefined,
+  resourcePath: string | undefined,
+  language: ShopLanguage,
+): Promise<ResultView | undefined> {
+  return readBasketResult(gateway(), checkoutId, resourcePath, language);
 }

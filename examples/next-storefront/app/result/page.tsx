@@ -1,18 +1,21 @@
 // The result page, a Server Component: the gateway sends the shopper here
 // with ?id=…&resourcePath=…; the page reads the payment with @wpwl/server and
-// checks it against the order this shop recorded before saying anything.
+// checks it against the order this shop recorded before saying anything, in
+// the shopper's language.
 import { Suspense } from 'react';
 import Link from 'next/link';
 import { resultOf } from '../../lib/gateway';
+import { requestLanguage } from '../../lib/language';
 
 interface ResultPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default function ResultPage({ searchParams }: ResultPageProps) {
+export default async function ResultPage({ searchParams }: ResultPageProps) {
+  const { texts } = await requestLanguage();
   return (
     <main>
-      <Suspense fallback={<p>Checking your payment…</p>}>
+      <Suspense fallback={<p>{texts.result.checking}</p>}>
         <Result searchParams={searchParams} />
       </Suspense>
     </main>
@@ -23,13 +26,15 @@ const single = (value: string | string[] | undefined) => (typeof value === 'stri
 
 async function Result({ searchParams }: ResultPageProps) {
   const query = await searchParams;
-  const view = await resultOf(single(query.id), single(query.resourcePath));
+  const language = await requestLanguage();
+  const { texts } = language;
+  const view = await resultOf(single(query.id), single(query.resourcePath), language);
   if (!view) {
     return (
       <section id="result" data-state="failure">
-        <h1 id="result-title">We know of no such payment</h1>
-        <p id="result-detail">Nothing was found for this link.</p>
-        <Link href="/">Back to the basket</Link>
+        <h1 id="result-title">{texts.result.unknownPaymentTitle}</h1>
+        <p id="result-detail">{texts.result.unknownPaymentDetail}</p>
+        <Link href="/">{texts.backToBasket}</Link>
       </section>
     );
   }
@@ -39,10 +44,10 @@ async function Result({ searchParams }: ResultPageProps) {
       <p id="result-detail">{view.detail}</p>
       {view.retry && (
         <a id="try-again" href="/checkout">
-          Try again
+          {texts.tryAgain}
         </a>
       )}
-      {view.state === 'success' && <Link href="/">Back to the shop</Link>}
+      {view.state === 'success' && <Link href="/">{texts.result.backToShop}</Link>}
     </section>
   );
 }
