@@ -16,8 +16,7 @@ export default defineNuxtConfig({
   css: [fileURLToPath(new URL('../shared/public/shop.css', import.meta.url))],
   app: {
     head: {
-      // The pages' language, for screen readers and translation (WCAG 3.1.1).
-      htmlAttrs: { lang: 'en' },
+      // The pages' language and direction are the shopper's: app.vue sets them.
       title: 'wpwl · Nuxt storefront',
       link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }],
     },
