@@ -7,12 +7,15 @@
 // this page's server HTML, and `serverStart` the widget itself (its form, its
 // options and its script tag), so the browser runs the widget while it parses
 // the page, as a hand-written page does, instead of after hydration; the
-// component takes it over when the page hydrates.
+// component takes it over when the page hydrates. Its texts and amount are
+// in the shopper's language (the root layout gives the widget its locale).
 import Link from 'next/link';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { CheckoutWidget } from './checkout-widget';
 import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
+import { requestLanguage } from '../../lib/language';
+import { formatAmount } from '../../../shared/shop-language';
 
 // The checkout is in the server's first flush, not in a <Suspense> boundary
 // streamed after the page's shell: React reveals a streamed boundary up to
@@ -22,14 +25,15 @@ import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
 // (one request to the gateway) rather than show a loading shell first.
 export const instant = false;
 
-export default function CheckoutPage() {
+export default async function CheckoutPage() {
+  const { texts } = await requestLanguage();
   return (
     <main>
-      <h1>Checkout</h1>
+      <h1>{texts.checkout}</h1>
       <Checkout />
       <p>
         <Link id="back-to-basket" href="/">
-          Back to the basket
+          {texts.backToBasket}
         </Link>
       </p>
     </main>
@@ -40,12 +44,14 @@ async function Checkout() {
   // A new checkout per visit: never prerendered or cached.
   await connection();
   const checkout = await checkoutForBasket();
+  const { tag, texts } = await requestLanguage();
   return (
     <section id="payment">
       <p>
-        Amount due: <strong id="amount-due">{checkout.amount}</strong> {checkout.currency}
+        {texts.amountDue} <strong id="amount-due">{formatAmount(tag, checkout.amount)}</strong> {checkout.currency}
       </p>
       <CheckoutWidget
+        statusTexts={texts.status}
         serverStart
         className="payment-widget"
         checkoutId={checkout.checkoutId}
@@ -53,12 +59,12 @@ async function Checkout() {
         baseUrl={widgetBaseUrl()}
         shopperResultUrl={`${await origin()}/result`}
         expiresInMs={checkout.expiresInMs}
-        loadingContent={<p data-wpwl-loading>Loading the payment form…</p>}
-        errorContent={<p data-wpwl-error>The payment form could not be loaded.</p>}
-        retryLabel="Try again"
+        loadingContent={<p data-wpwl-loading>{texts.status.loading}</p>}
+        errorContent={<p data-wpwl-error>{texts.formNotLoaded()}</p>}
+        retryLabel={texts.tryAgain}
         expiredContent={
           <p data-wpwl-expired>
-            This checkout has expired. <a href="/checkout">Start a new checkout</a>
+            {texts.checkoutExpired} <a href="/checkout">{texts.startNewCheckout}</a>
           </p>
         }
       />
