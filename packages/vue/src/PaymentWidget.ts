@@ -4,6 +4,7 @@
 import {
   defineComponent,
   h,
+  toValue,
   type AllowedComponentProps,
   type ComponentCustomProps,
   type ComponentOptionsMixin,
@@ -13,6 +14,8 @@ import {
 } from 'vue';
 import {
   WIDGET_CONFIG_FIELDS,
+  applyWidgetDefaults,
+  widgetStartHtml,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
   type WidgetSnapshot,
@@ -20,6 +23,7 @@ import {
   type WidgetConfigValueKey,
   type WpwlError,
 } from '@wpwl/core';
+import { injectWidgetDefaults } from './context.js';
 import { usePaymentWidget } from './usePaymentWidget.js';
 
 /**
@@ -31,6 +35,16 @@ import { usePaymentWidget } from './usePaymentWidget.js';
 export interface PaymentWidgetProps extends Pick<PaymentWidgetInput, WidgetConfigValueKey | 'checkoutId'> {
   /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
   beforeSubmit?: (context: BeforeSubmitContext) => BeforeSubmitResult;
+  /**
+   * Server rendering writes the widget itself into the page's HTML (its form,
+   * its options and an inline script that adds its script tag), so that the
+   * browser loads and renders it while it parses the page, before the app has
+   * hydrated; the component takes that widget over when it mounts (a payment
+   * tried before then is sent through `beforeSubmit` then). Without server
+   * rendering it changes nothing. Under a Content-Security-Policy pass `nonce`:
+   * the inline script needs it. `server-start` in a template.
+   */
+  serverStart?: boolean;
 }
 
 /** Events of {@link PaymentWidget}. */
@@ -112,8 +126,12 @@ export type PaymentWidgetComponent = DefineComponent<
 >;
 /* eslint-enable @typescript-eslint/no-empty-object-type */
 
-/** Every value field of core's config, and `beforeSubmit` for its `onBeforeSubmit`. */
-const PROPS: (keyof PaymentWidgetProps)[] = [...(Object.keys(WIDGET_CONFIG_FIELDS) as (keyof PaymentWidgetProps)[]), 'beforeSubmit'];
+/** Every value field of core's config, `beforeSubmit` for its `onBeforeSubmit`, and `serverStart`. */
+const PROPS: (keyof PaymentWidgetProps)[] = [
+  ...(Object.keys(WIDGET_CONFIG_FIELDS) as (keyof PaymentWidgetProps)[]),
+  'beforeSubmit',
+  'serverStart',
+];
 
 /**
  * The payment widget as a component.
@@ -142,11 +160,18 @@ export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps,
       onExpiringSoon: (expiresAt: number) => emit('expiring-soon', expiresAt),
     }));
     expose({ pay, retry } satisfies PaymentWidgetExposed);
+    const defaults = injectWidgetDefaults();
+    // `server-start` in a template is an empty string (the props are declared untyped).
+    const serverStart = () => props.serverStart !== undefined && props.serverStart !== false;
     return () => {
       const now = status.value;
+      // The server writes the widget's start into the container. The browser renders it childless, and
+      // Vue hydrates no children of a childless vnode: what the server wrote stays, for the controller.
+      const started = typeof document === 'undefined' &&
+        serverStart() && { innerHTML: widgetStartHtml(applyWidgetDefaults({ ...props }, toValue(defaults))) };
       return h('div', { 'data-wpwl-status': now, 'data-wpwl-expiring-soon': expiringSoon.value || undefined }, [
         // A childless vnode: Vue never patches inside it, the widget owns its content.
-        h('div', { ref: containerRef }),
+        h('div', { ref: containerRef, ...started }),
         now === 'idle' || now === 'loading'
           ? slots.loading?.({})
           : now === 'error'

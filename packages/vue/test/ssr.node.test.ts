@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSSRApp, defineComponent, h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
+import { widgetStartHtml } from '@wpwl/core';
 import { PaymentWidget, WpwlPlugin, usePaymentWidget } from '../src/index.js';
 
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -31,6 +32,26 @@ describe('server rendering', () => {
     expect(html).toBe('<div data-wpwl-status="idle"><div></div><!--[--><p class="loading">Loading the payment form…</p><!--]--></div>');
     expect('wpwlOptions' in globalThis).toBe(false);
     expect('wpwl' in globalThis).toBe(false);
+  });
+
+  it('server-start writes the widget core starts (its form and its script), with the plugin’s defaults, into the element it mounts into', async () => {
+    const html = await renderToString(
+      createSSRApp({
+        render: () =>
+          h(PaymentWidget, { serverStart: true, checkoutId: ID, brands: 'VISA MASTER', shopperResultUrl: 'https://shop.example/result' }),
+      }).use(WpwlPlugin, { baseUrl: 'https://test.gateway.example', nonce: 'abc123', locale: 'de' }),
+    );
+    const start = widgetStartHtml({
+      checkoutId: ID,
+      brands: 'VISA MASTER',
+      shopperResultUrl: 'https://shop.example/result',
+      baseUrl: 'https://test.gateway.example',
+      nonce: 'abc123',
+      locale: 'de',
+    });
+    expect(start).toContain('<form class="paymentWidgets"');
+    expect(html).toBe(`<div data-wpwl-status="idle"><div>${start}</div><!----></div>`);
+    expect('wpwlOptions' in globalThis).toBe(false);
   });
 
   it('an invalid config renders the error slot on the server too (the client renders the same)', async () => {
