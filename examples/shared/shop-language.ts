@@ -7,8 +7,8 @@
 import { localeDirection, preferredLocale, type TextDirection, type WidgetLocale } from '@wpwl/core';
 import { SHOP_TEXTS, type ShopTexts, type TextLanguage } from './shop-texts';
 
-/** A storefront page's language. Plain data besides `texts`; `tag` says it all for a server to hand to the browser. */
-export interface ShopLanguage {
+/** What makes a page's language, as plain data: what a server hands to the browser. */
+export interface LanguageChoice {
   /** The widget's locale: the shopper's first language the widget has, else `en`. */
   locale: WidgetLocale;
   /** The language of the page's texts. */
@@ -21,6 +21,10 @@ export interface ShopLanguage {
   tag: string;
   /** The page's `dir`. */
   dir: TextDirection;
+}
+
+/** A storefront page's language: the choice, and the texts in it. */
+export interface ShopLanguage extends LanguageChoice {
   texts: ShopTexts;
 }
 
@@ -45,11 +49,20 @@ export function shopLanguage(tags: readonly string[]): ShopLanguage {
   const language: TextLanguage = hasTexts(locale) ? locale : 'en';
   const tag =
     tags.map(canonicalTag).find((candidate) => candidate !== undefined && candidate.split('-')[0]!.toLowerCase() === language) ?? language;
-  return { locale, language, tag, dir: localeDirection(tag), texts: SHOP_TEXTS[language] };
+  return withTexts({ locale, language, tag, dir: localeDirection(tag) });
+}
+
+/**
+ * The language of a choice made elsewhere (on the server that rendered the
+ * page, say): the choice and its texts. Needs no widget code, so a page that
+ * only shows the server's choice ships none for it.
+ */
+export function withTexts(choice: LanguageChoice): ShopLanguage {
+  return { ...choice, texts: SHOP_TEXTS[choice.language] };
 }
 
 /** The page in English, left to right: the language of a shopper who says none. */
-export const ENGLISH: ShopLanguage = shopLanguage([]);
+export const ENGLISH: ShopLanguage = withTexts({ locale: 'en', language: 'en', tag: 'en', dir: 'ltr' });
 
 /**
  * The languages of an HTTP Accept-Language header, most preferred first (by
