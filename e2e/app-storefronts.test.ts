@@ -22,21 +22,23 @@ import type { TestPage } from './support/browser.js';
 const APP_STOREFRONTS = [
   // `hydrated`: true once the framework has taken over the server's HTML (links then navigate on the client):
   // Next's router announcer is added then, and Vue puts the app on its root element.
-  // `ownScripts`: where the app's own JavaScript comes from. `startsOnServer`: the checkout page's server HTML
-  // starts the widget itself (the binding's serverStart), so it is ready before that JavaScript has run.
+  // `ownScripts`: where the app's own JavaScript comes from; the checkout page's server HTML starts the widget
+  // itself (the binding's serverStart) before that JavaScript has run. `readyBeforeApp`: the widget, which
+  // renders once the document is parsed, is then ready before the app's JavaScript has run too: Next's scripts
+  // are async, while Nuxt's entry is a module script, which the end of parsing (DOMContentLoaded) waits for.
   {
     name: 'next-storefront',
     keeps: 'hidden',
     hydrated: "document.querySelector('next-route-announcer') !== null",
     ownScripts: '/_next/static/',
-    startsOnServer: true,
+    readyBeforeApp: true,
   },
   {
     name: 'nuxt-storefront',
     keeps: 'detached',
     hydrated: "document.getElementById('__nuxt')?.__vue_app__ !== undefined",
     ownScripts: '/_nuxt/',
-    startsOnServer: false,
+    readyBeforeApp: false,
   },
 ] as const;
 
@@ -73,7 +75,7 @@ async function shownCheckout(tab: TestPage): Promise<string> {
   return (await visibleForms())[0]!;
 }
 
-describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, startsOnServer }) => {
+describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, readyBeforeApp }) => {
   /** Clicks a link once the page is hydrated: before that, a click is an ordinary page load. */
   const clickLink = async (page: Page, selector: string) => {
     await page.waitForFunction(hydrated);
@@ -102,39 +104,46 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, st
     expect(session.tab.errors).toEqual([]);
   });
 
-  it.runIf(startsOnServer)(
-    "ready before the page's own JavaScript has run; a payment started then is sent once the page has hydrated",
-    async () => {
-      const { tab } = session;
-      const { page } = tab;
-      // The app's scripts are held back: what the shopper gets first is the server's HTML alone.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(
-        (url) => url.pathname.startsWith(ownScripts) && url.pathname.endsWith('.js'),
-        async (route) => {
-          await released;
-          await route.continue();
-        },
-      );
+  it(`the server's HTML starts the widget before the app's own JavaScript has run${readyBeforeApp ? ' (ready then; a payment started then is sent once the page has hydrated)' : ''}`, async () => {
+    const { tab } = session;
+    const { page } = tab;
+    // The app's scripts are held back: what the shopper gets first is the server's HTML alone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith(ownScripts) && url.pathname.endsWith('.js'),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    try {
       await page.goto(`${appUrl(name)}/checkout`, { waitUntil: 'commit' });
-      await page.waitForSelector(READY);
+      await page.waitForSelector('script[src*="/v1/paymentWidgets.js"][data-wpwl-state]', { state: 'attached' });
+      if (readyBeforeApp) {
+        await page.waitForSelector(READY);
+        const checkoutId = await shownCheckout(tab);
+        await fillCard(page, SUCCESS_CARD);
+        await page.click('.wpwl-button-pay');
+        // Held back: no hook of the page's could check it yet.
+        await page.waitForTimeout(300);
+        expect(tab.requestsTo('POST', `/v1/checkouts/${checkoutId}/payment`)).toHaveLength(0);
+      }
       expect(await page.evaluate(hydrated)).toBe(false);
-      const checkoutId = await shownCheckout(tab);
+      expect(await page.locator('#payment-status').textContent()).toBe('');
+    } finally {
+      release();
+    }
+    if (!readyBeforeApp) {
+      await page.waitForSelector(READY);
       await fillCard(page, SUCCESS_CARD);
       await page.click('.wpwl-button-pay');
-      // Held back: no hook of the page's could check it yet.
-      await page.waitForTimeout(300);
-      expect(tab.requestsTo('POST', `/v1/checkouts/${checkoutId}/payment`)).toHaveLength(0);
-      expect(await page.locator('#payment-status').textContent()).toBe('');
-
-      release();
-      await page.waitForURL((url) => url.pathname === '/result');
-      await expectPaidPage(page, BASKET_PAID);
-      expect(scriptRequests(tab)).toEqual([checkoutId]);
-      expect(tab.errors).toEqual([]);
-    },
-  );
+    }
+    await page.waitForURL((url) => url.pathname === '/result');
+    await expectPaidPage(page, BASKET_PAID);
+    expect(scriptRequests(tab)).toHaveLength(1);
+    expect(tab.errors).toEqual([]);
+  });
 
   it('a page without a widget ships no widget controller, though the app-wide widget defaults are in place', async () => {
     const { page } = session.tab;
