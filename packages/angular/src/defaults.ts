@@ -13,7 +13,7 @@ export type WpwlDefaultsSource = PaymentWidgetDefaults | (() => PaymentWidgetDef
  * route's or component's `providers` to give one part of the app other
  * defaults (another locale, say).
  */
-export const WPWL_DEFAULTS = new InjectionToken<WpwlDefaultsSource>('wpwl defaults');
+export const WPWL_DEFAULTS = new InjectionToken<WpwlDefaultsSource>('WPWL_DEFAULTS');
 
 /**
  * App-wide defaults for every payment widget: the gateway's `baseUrl`,
@@ -36,9 +36,10 @@ export function provideWpwl(defaults: WpwlDefaultsSource): EnvironmentProviders 
 /** The nearest defaults as a getter, read inside a computed so that a signal source is tracked. */
 export function injectWidgetDefaults(): () => PaymentWidgetDefaults {
   const source = inject(WPWL_DEFAULTS, { optional: true }) ?? {};
-  const nonce = inject(CSP_NONCE, { optional: true }) || undefined;
+  const cspNonce = inject(CSP_NONCE, { optional: true }) || undefined;
   return () => {
     const defaults = typeof source === 'function' ? source() : source;
-    return nonce && !defaults.nonce ? { ...defaults, nonce } : defaults;
+    // An undefined field is no default: applyWidgetDefaults skips it.
+    return { ...defaults, nonce: defaults.nonce || cspNonce };
   };
 }

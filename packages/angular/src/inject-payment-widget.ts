@@ -9,7 +9,6 @@
 import {
   DOCUMENT,
   DestroyRef,
-  ElementRef,
   NgZone,
   PLATFORM_ID,
   afterRenderEffect,
@@ -18,9 +17,9 @@ import {
   inject,
   signal,
   untracked,
+  type ElementRef,
   type Signal,
 } from '@angular/core';
-import { isPlatformServer } from '@angular/common';
 import {
   applyWidgetDefaults,
   createPaymentWidget,
@@ -56,10 +55,11 @@ export interface PaymentWidgetRef {
   retry(): void;
 }
 
+/** A callback of core's config, as the zone wrapper sees it. */
+type Callback = (...args: unknown[]) => unknown;
+
 /** An element, or Angular's reference to one (what `viewChild` gives). */
 export type WidgetContainer = HTMLElement | ElementRef<HTMLElement> | undefined;
-
-const IDLE: WidgetSnapshot = { status: 'idle' };
 
 /**
  * Renders the payment widget into an element of your component's template.
@@ -85,52 +85,51 @@ const IDLE: WidgetSnapshot = { status: 'idle' };
 export function injectPaymentWidget(config: () => PaymentWidgetInput | undefined, container: () => WidgetContainer): PaymentWidgetRef {
   const zone = inject(NgZone);
   const defaults = injectWidgetDefaults();
-  const snapshot = signal(IDLE);
+  const snapshot = signal<WidgetSnapshot>({ status: 'idle' });
+  let controller: PaymentWidgetController | undefined;
+  let mountedIn: HTMLElement | undefined;
   let alive = true;
-  /** The user's callback, called inside the zone, and never once the context is gone (an output then throws). */
-  const inZone =
-    <A extends unknown[], R>(callback: (...args: A) => R) =>
-    (...args: A): R | undefined =>
-      alive ? zone.run(() => callback(...args)) : undefined;
-  const merged = computed((): PaymentWidgetConfig | undefined => {
+  const merged = computed(() => {
     const input = config();
     if (!input) return undefined;
-    const withDefaults: Record<string, unknown> = { ...applyWidgetDefaults(input, defaults()) };
-    // The callbacks (onReady, onError …), the config's only functions: called back inside the zone.
-    for (const [name, value] of Object.entries(input))
-      if (typeof value === 'function') withDefaults[name] = inZone(value as (...args: unknown[]) => unknown);
+    // A new object: its functions can be replaced.
+    const withDefaults = applyWidgetDefaults(input, defaults()) as unknown as Record<string, unknown>;
+    // The callbacks (onReady, onError …), the config's only functions: called
+    // back inside the zone, and never once the context is gone (an output
+    // would then complain).
+    for (const [name, value] of Object.entries(withDefaults))
+      if (typeof value === 'function')
+        withDefaults[name] = (...args: unknown[]) => (alive ? zone.run(value as Callback, undefined, args) : undefined);
     return withDefaults as unknown as PaymentWidgetConfig;
   });
 
-  let controller: PaymentWidgetController | undefined;
-  if (isPlatformServer(inject(PLATFORM_ID))) {
-    preloadOnServer(merged, inject(DOCUMENT));
-  } else {
-    let applied: PaymentWidgetConfig | undefined;
-    let mountedIn: HTMLElement | undefined;
-    const sync = (next: PaymentWidgetConfig | undefined, element: HTMLElement | undefined) => {
-      if (!next || !element) {
-        if (mountedIn) controller!.destroy();
-        mountedIn = undefined;
-        return;
-      }
-      if (!controller) {
-        const created = (controller = createPaymentWidget(next));
-        created.subscribe(() => snapshot.set(created.getSnapshot()));
-        // An invalid config starts in `error` without a change to announce.
-        snapshot.set(created.getSnapshot());
-      } else if (next !== applied) controller.update(next);
-      applied = next;
-      if (element !== mountedIn) controller.mount((mountedIn = element));
-    };
-    // After the render that changed the config or the container (the element
-    // is then in the page); Angular runs these outside its zone already.
+  // What isPlatformServer() compares with, without @angular/common in the bundle.
+  if (inject(PLATFORM_ID) === 'server') preloadOnServer(merged, inject(DOCUMENT));
+  // After the render that changed the config or the container (the element
+  // is then in the page); Angular runs these outside its zone already.
+  else
     afterRenderEffect(() => {
       const next = merged();
       const target = container();
-      untracked(() => sync(next, target instanceof ElementRef ? target.nativeElement : target));
+      // An ElementRef, or the element itself (which has no nativeElement).
+      const element = (target as ElementRef<HTMLElement> | undefined)?.nativeElement ?? (target as HTMLElement | undefined);
+      untracked(() => {
+        if (!next || !element) {
+          if (mountedIn) controller!.destroy();
+          mountedIn = undefined;
+          return;
+        }
+        // Core compares by value: an equal config re-mounts nothing.
+        if (controller) controller.update(next);
+        else {
+          const created = (controller = createPaymentWidget(next));
+          created.subscribe(() => snapshot.set(created.getSnapshot()));
+          // An invalid config starts in `error` without a change to announce.
+          snapshot.set(created.getSnapshot());
+        }
+        if (element !== mountedIn) controller.mount((mountedIn = element));
+      });
     });
-  }
   inject(DestroyRef).onDestroy(() => {
     alive = false;
     zone.runOutsideAngular(() => controller?.destroy());
@@ -143,7 +142,7 @@ export function injectPaymentWidget(config: () => PaymentWidgetInput | undefined
     error: computed(() => snapshot().error),
     expiresAt: computed(() => snapshot().expiresAt),
     expiringSoon: computed(() => !!snapshot().expiringSoon),
-    pay: () => zone.runOutsideAngular(() => controller?.pay() ?? false),
+    pay: () => zone.runOutsideAngular(() => !!controller?.pay()),
     retry: () => zone.runOutsideAngular(() => controller?.retry()),
   };
 }

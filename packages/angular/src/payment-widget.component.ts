@@ -3,7 +3,7 @@
 // callbacks as typed outputs, the loading / error / expired content projected
 // around the widget's element, and pay() / retry() for a template reference.
 // Everything else is injectPaymentWidget's (and so core's).
-import { ChangeDetectionStrategy, Component, ElementRef, input, output, viewChild, type InputSignal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, inject, input, output, type InputSignal } from '@angular/core';
 import {
   WIDGET_CONFIG_FIELDS,
   type BeforeSubmitContext,
@@ -47,8 +47,8 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
     '[attr.data-wpwl-status]': 'widget.status()',
     '[attr.data-wpwl-expiring-soon]': "widget.expiringSoon() ? '' : null",
   },
-  // The widget owns everything inside #container: Angular renders nothing there.
-  template: `<div #container></div>
+  // The widget owns everything inside the first element: Angular renders nothing there.
+  template: `<div></div>
     @let status = widget.status();
     @if (status === 'idle' || status === 'loading') {
       <ng-content select="[wpwlLoading]" />
@@ -101,34 +101,34 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   /** The checkout ends within `warnBeforeExpiryMs`; the payload is `expiresAt` (ms, this device's clock). */
   readonly expiringSoon = output<number>();
 
-  private readonly container = viewChild.required<ElementRef<HTMLElement>>('container');
+  private readonly host: ElementRef<HTMLElement> = inject(ElementRef);
 
   /** The widget's state as signals (`status`, `error`, `expiresAt`, `expiringSoon`, `snapshot`). */
-  readonly widget: PaymentWidgetRef = injectPaymentWidget(() => {
-    const config: Record<string, unknown> = {};
-    for (const field of FIELDS) config[field] = this[field]();
-    return {
-      ...(config as PaymentWidgetInput),
-      onBeforeSubmit: this.beforeSubmit(),
-      onStatusChange: (snapshot) => this.statusChange.emit(snapshot),
-      onReady: () => this.ready.emit(),
-      onError: (error) => this.error.emit(error),
-      onExpired: () => this.expired.emit(),
-      onExpiringSoon: (expiresAt) => this.expiringSoon.emit(expiresAt),
-    };
-  }, this.container);
+  readonly widget: PaymentWidgetRef = injectPaymentWidget(
+    () => {
+      const config: Record<string, unknown> = {};
+      for (const field of FIELDS) config[field] = this[field]();
+      return {
+        ...(config as PaymentWidgetInput),
+        onBeforeSubmit: this.beforeSubmit(),
+        onStatusChange: (snapshot) => this.statusChange.emit(snapshot),
+        onReady: () => this.ready.emit(),
+        onError: (error) => this.error.emit(error),
+        onExpired: () => this.expired.emit(),
+        onExpiringSoon: (expiresAt) => this.expiringSoon.emit(expiresAt),
+      };
+    },
+    // The template's first element, once rendered: the widget's own.
+    () => this.host.nativeElement.firstElementChild as HTMLElement,
+  );
 
   /**
    * Pays from the page's own "Place order" button: submits the widget's card
    * form as its pay button would, `beforeSubmit` included. False when nothing
    * was submitted (the status is not `ready`).
    */
-  pay(): boolean {
-    return this.widget.pay();
-  }
+  readonly pay: () => boolean = this.widget.pay;
 
   /** After a failed load or a widget error: loads the widget again. */
-  retry(): void {
-    this.widget.retry();
-  }
+  readonly retry: () => void = this.widget.retry;
 }
