@@ -90,8 +90,8 @@ const appServers: RunningAppStorefront[] = [];
 
 /** The server-rendered storefronts the bench times: their folder, and the name their pages get in the results. */
 const SERVER_RENDERED = [
-  { folder: 'next-storefront', name: 'Next.js checkout page (server-rendered, preload in its HTML)' },
-  { folder: 'nuxt-storefront', name: 'Nuxt checkout page (server-rendered, preload in its HTML)' },
+  { folder: 'next-storefront', name: 'Next.js checkout page (server-rendered, the widget started in its HTML)' },
+  { folder: 'nuxt-storefront', name: 'Nuxt checkout page (server-rendered, the widget started in its HTML)' },
 ];
 const RAW = 'raw (hand-written)';
 const REACT_CONTROL = 'React, hand-written (control)';
