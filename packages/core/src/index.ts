@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './validate.js';
 export * from './locale.js';
+export * from './accessibility.js';
 export * from './options.js';
 export type * from './jquery.js';
 export * from './script.js';
