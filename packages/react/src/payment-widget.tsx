@@ -2,8 +2,8 @@
 // Owns <PaymentWidget>: the ready-made layout around usePaymentWidget (a
 // wrapper element, the fallback while the widget is not usable, and the
 // element the widget renders into).
-import { forwardRef, useImperativeHandle, type ReactNode } from 'react';
-import { applyWidgetDefaults, widgetStartHtml, type PaymentWidgetInput } from '@wpwl/core';
+import { forwardRef, useEffect, useImperativeHandle, useRef, type ReactNode } from 'react';
+import { applyWidgetDefaults, localeAttributes, watchFocus, widgetStartHtml, type FocusWatch, type PaymentWidgetInput } from '@wpwl/core';
 import { useWidgetDefaults } from './provider.js';
 import { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
 
@@ -42,6 +42,11 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
   /** Without `fallback`: the label of a built-in "try again" button shown with `errorContent` (`data-wpwl-retry`). */
   retryLabel?: ReactNode;
   /**
+   * Shown, and announced as an alert, while the form is up and the checkout
+   * ends within `warnBeforeExpiryMs`: offer the shopper a new checkout.
+   */
+  expiringSoonContent?: ReactNode;
+  /**
    * Server rendering writes the widget itself into the page's HTML: its form,
    * its options and an inline script that adds its script tag, so that the
    * browser loads and renders the widget while it parses the page, as a
@@ -63,6 +68,13 @@ const SERVER_CONTENT = { __html: '' };
  * wrapper with `data-wpwl-status="idle"` and the fallback, and touches no
  * browser global; the widget loads after hydration.
  *
+ * Accessibility: the loading content sits in a polite `role="status"`
+ * region, the error, expired and expiring-soon content in a `role="alert"`
+ * region (whatever you pass as content or `fallback`). When the form gives way
+ * to an error or expiry message while the shopper's focus was in it, focus
+ * moves to the message's first button or link, else to the message. The
+ * wrapper carries the locale's `lang` and `dir` (`rtl` for Arabic).
+ *
  * @example
  * <PaymentWidget
  *   checkoutId={checkout.id}
@@ -76,45 +88,68 @@ const SERVER_CONTENT = { __html: '' };
  */
 // Pure: an app that imports only <WpwlProvider> does not ship the widget controller.
 export const PaymentWidget = /* @__PURE__ */ forwardRef<PaymentWidgetHandle, PaymentWidgetProps>(function PaymentWidget(
-  { className, fallback, loadingContent, errorContent, expiredContent, retryLabel, serverStart, ...config },
+  { className, fallback, loadingContent, errorContent, expiredContent, retryLabel, expiringSoonContent, serverStart, ...config },
   handle,
 ): ReactNode {
   const { ref, ...state } = usePaymentWidget(config);
   const defaults = useWidgetDefaults();
+  const merged = applyWidgetDefaults(config, defaults);
   // The server writes the widget's start into the container; the browser's
   // first render hydrates the container without its content (the widget's,
   // from then on) and without comparing it.
   const started = serverStart && {
-    dangerouslySetInnerHTML:
-      typeof document === 'undefined' ? { __html: widgetStartHtml(applyWidgetDefaults(config, defaults)) } : SERVER_CONTENT,
+    dangerouslySetInnerHTML: typeof document === 'undefined' ? { __html: widgetStartHtml(merged) } : SERVER_CONTENT,
     suppressHydrationWarning: true,
   };
   const { status, pay, retry } = state;
   useImperativeHandle(handle, () => ({ pay, retry }), [pay, retry]);
-  const waiting = status === 'idle' || status === 'loading' || status === 'error' || status === 'expired';
+  const loading = status === 'idle' || status === 'loading';
+  const failed = status === 'error' || status === 'expired';
+  // Focus that goes with the form (or a retry button) goes to the message that replaces it.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const focus = useRef<FocusWatch>(undefined);
+  useEffect(() => {
+    const watch = (focus.current = watchFocus(wrapper.current!));
+    return watch.stop;
+  }, []);
+  useEffect(() => {
+    if (failed) focus.current?.moveTo(alert.current);
+  }, [failed, status]);
+  const content =
+    (loading || failed) &&
+    (fallback !== undefined ? (
+      typeof fallback === 'function' ? (
+        fallback(state)
+      ) : (
+        fallback
+      )
+    ) : status === 'error' ? (
+      <>
+        {errorContent}
+        {retryLabel !== undefined && (
+          <button type="button" data-wpwl-retry onClick={retry}>
+            {retryLabel}
+          </button>
+        )}
+      </>
+    ) : status === 'expired' ? (
+      expiredContent
+    ) : (
+      loadingContent
+    ));
   return (
-    <div className={className} data-wpwl-status={status} data-wpwl-expiring-soon={state.expiringSoon || undefined}>
-      {waiting &&
-        (fallback !== undefined ? (
-          typeof fallback === 'function' ? (
-            fallback(state)
-          ) : (
-            fallback
-          )
-        ) : status === 'error' ? (
-          <>
-            {errorContent}
-            {retryLabel !== undefined && (
-              <button type="button" data-wpwl-retry onClick={retry}>
-                {retryLabel}
-              </button>
-            )}
-          </>
-        ) : status === 'expired' ? (
-          expiredContent
-        ) : (
-          loadingContent
-        ))}
+    <div
+      ref={wrapper}
+      className={className}
+      data-wpwl-status={status}
+      data-wpwl-expiring-soon={state.expiringSoon || undefined}
+      {...localeAttributes(merged.locale ?? merged.options?.locale)}
+    >
+      <div role="status">{loading && content}</div>
+      <div role="alert" ref={alert}>
+        {failed ? content : state.expiringSoon && expiringSoonContent}
+      </div>
       <div ref={ref} {...started} />
     </div>
   );

@@ -229,12 +229,7 @@ describe('<PaymentWidget>', () => {
     const renders = vi.fn();
     function Probe(): ReactNode {
       renders();
-      return (
-        <PaymentWidget
-          {...props({ onError, customParameters: { orderId: '42' } })}
-          fallback={({ error }) => <p role="alert">{error?.code}</p>}
-        />
-      );
+      return <PaymentWidget {...props({ onError, customParameters: { orderId: '42' } })} fallback={({ error }) => <p>{error?.code}</p>} />;
     }
     const { container, rerender } = render(<Probe />);
     rerender(<Probe />);
@@ -250,18 +245,12 @@ describe('<PaymentWidget>', () => {
 
   it.each(NOT_PLAIN_RECORDS)('%s given as %s is an error naming it, with nothing injected', async (field, _, value, code) => {
     const { container } = render(
-      <PaymentWidget
-        {...props({ [field]: value as never })}
-        fallback={({ error }) => (
-          <p role="alert" data-code={error?.code}>
-            {error?.message}
-          </p>
-        )}
-      />,
+      <PaymentWidget {...props({ [field]: value as never })} fallback={({ error }) => <p data-code={error?.code}>{error?.message}</p>} />,
     );
     await act(flush);
     expect(statusOf(container)).toBe('error');
-    const alert = screen.getByRole('alert');
+    // The component's alert region holds the fallback.
+    const alert = screen.getByRole('alert').firstElementChild as HTMLElement;
     expect(alert.dataset.code).toBe(code);
     expect(alert.textContent).toMatch(new RegExp(`^${field} must be a plain object`));
     expect(fake.createdScripts()).toHaveLength(0);
@@ -342,6 +331,91 @@ describe.skipIf(!Activity)('<Activity> hidden, then shown again (React 19.2+)', 
     await act(flush);
     expect(unload).toHaveBeenCalledTimes(1);
     expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+  });
+});
+
+describe('<PaymentWidget> for assistive technology', () => {
+  const expireFromWidget = () => act(() => page.wpwlOptions!.onError!({ name: 'InvalidCheckoutIdError', message: 'expired' }));
+
+  it('announces loading politely and errors as an alert; the retry button is a button named by its label', async () => {
+    render(<PaymentWidget {...props()} loadingContent="Loading the form…" errorContent="It did not load." retryLabel="Try again" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the form…');
+    expect(screen.getByRole('alert').textContent).toBe('');
+    await act(() => fake.failLoad());
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toContain('It did not load.');
+    expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('type')).toBe('button');
+  });
+
+  it('a fallback goes in the same regions: status while loading, alert once expired', async () => {
+    render(<PaymentWidget {...props()} fallback={({ status }) => (status === 'expired' ? 'Expired' : 'Loading')} />);
+    expect(screen.getByRole('status').textContent).toBe('Loading');
+    await finishLoad();
+    await expireFromWidget();
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Expired');
+  });
+
+  it('focus in the form when the checkout expires moves to the expiry message, not to <body>', async () => {
+    render(<PaymentWidget {...props()} expiredContent={<p>This payment session expired.</p>} />);
+    await finishLoad();
+    document.querySelector<HTMLInputElement>('input[name="card.holder"]')!.focus();
+    await expireFromWidget();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('This payment session expired.');
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('focus on the retry button that a new failure replaces goes to the new retry button', async () => {
+    render(<PaymentWidget {...props()} errorContent="It did not load." retryLabel="Try again" />);
+    await act(() => fake.failLoad());
+    const button = screen.getByRole('button', { name: 'Try again' });
+    button.focus();
+    fireEvent.click(button);
+    expect(button.isConnected).toBe(false);
+    await act(() => fake.failLoad());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' }));
+  });
+
+  it('never takes focus from elsewhere on the page', async () => {
+    render(
+      <>
+        <input aria-label="Coupon" />
+        <PaymentWidget {...props()} expiredContent="Expired" errorContent="Failed" retryLabel="Try again" />
+      </>,
+    );
+    const coupon = screen.getByRole('textbox', { name: 'Coupon' });
+    coupon.focus();
+    await act(() => fake.failLoad());
+    expect(document.activeElement).toBe(coupon);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await finishLoad();
+    coupon.focus();
+    await expireFromWidget();
+    expect(screen.getByRole('alert').textContent).toBe('Expired');
+    expect(document.activeElement).toBe(coupon);
+  });
+
+  it('expiringSoonContent is an alert while the form is up', async () => {
+    render(<PaymentWidget {...props({ expiresInMs: 60_000, warnBeforeExpiryMs: 120_000 })} expiringSoonContent="Two minutes left." />);
+    await finishLoad();
+    expect(screen.getByRole('alert').textContent).toBe('Two minutes left.');
+  });
+
+  it('the wrapper carries the locale’s lang and dir: Arabic right to left, from the prop, the options or the provider', () => {
+    const { container, rerender } = render(<PaymentWidget {...props({ locale: 'ar' })} className="pay" />);
+    const wrapper = container.querySelector('.pay')!;
+    expect([wrapper.getAttribute('lang'), wrapper.getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    rerender(<PaymentWidget {...props({ options: { locale: 'dk' } })} className="pay" />);
+    expect([wrapper.getAttribute('lang'), wrapper.getAttribute('dir')]).toEqual(['da', 'ltr']);
+    rerender(
+      <WpwlProvider locale="ar-SA">
+        <PaymentWidget {...props()} className="pay" />
+      </WpwlProvider>,
+    );
+    expect(container.querySelector('.pay')!.getAttribute('dir')).toBe('rtl');
+    rerender(<PaymentWidget {...props()} className="pay" />);
+    expect(container.querySelector('.pay')!.hasAttribute('dir')).toBe(false);
   });
 });
 

@@ -29,7 +29,7 @@ describe('renderToString in Node', () => {
     );
     const html = renderToString(app);
     expect(html).toBe(
-      `${HINTS}<div class="pay" data-wpwl-status="idle"><p>Loading the payment form (<!-- -->idle<!-- -->)</p><div></div></div>`,
+      `${HINTS}<div class="pay" data-wpwl-status="idle" lang="de" dir="ltr"><div role="status"><p>Loading the payment form (<!-- -->idle<!-- -->)</p></div><div role="alert"></div><div></div></div>`,
     );
     expect(renderToString(app)).toBe(html);
     expect('wpwlOptions' in globalThis).toBe(false);
@@ -75,7 +75,9 @@ describe('renderToString in Node', () => {
         retryLabel="Try again"
       />,
     );
-    expect(html).toContain('<div data-wpwl-status="idle"><p>Loading the payment form…</p><div></div></div>');
+    expect(html).toContain(
+      '<div data-wpwl-status="idle"><div role="status"><p>Loading the payment form…</p></div><div role="alert"></div><div></div></div>',
+    );
     expect(html).not.toContain('Could not load.');
     expect(html).not.toContain('data-wpwl-retry');
   });
@@ -95,13 +97,15 @@ describe('renderToString in Node', () => {
       nonce: 'n0nce42',
     });
     expect(start).toContain('<form class="paymentWidgets"');
-    expect(html).toContain(`<div class="pay" data-wpwl-status="idle">Loading…<div>${start}</div></div>`);
+    expect(html).toContain(
+      `<div class="pay" data-wpwl-status="idle" lang="de" dir="ltr"><div role="status">Loading…</div><div role="alert"></div><div>${start}</div></div>`,
+    );
     expect('wpwlOptions' in globalThis).toBe(false);
   });
 
   it('serverStart with a config the widget would refuse writes nothing into the element', () => {
     const html = renderToString(<PaymentWidget serverStart checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} />);
-    expect(html).toContain('<div data-wpwl-status="idle"><div></div></div>');
+    expect(html).toContain('<div data-wpwl-status="idle"><div role="status"></div><div role="alert"></div><div></div></div>');
   });
 
   it('an invalid config renders too, without throwing', () => {
