@@ -39,7 +39,7 @@ const entries = [
     path: 'bench/size/vue-storefront.js',
     ignore: ['vue'],
     gzip: true,
-    limit: '9.0 KB',
+    limit: '9.5 KB',
   },
   {
     name: 'static page: <wpwl-widget> standalone (Lit and core bundled)',
@@ -84,7 +84,7 @@ const entries = [
     import: '*',
     ignore: ['vue', '@wpwl/core'],
     gzip: true,
-    limit: '1.2 KB',
+    limit: '1.35 KB',
   },
   {
     // As an Angular app's production build ships it: linked by the Angular linker, development-only code out.

@@ -4,7 +4,11 @@
 import {
   defineComponent,
   h,
+  onBeforeUnmount,
+  onMounted,
+  shallowRef,
   toValue,
+  watch,
   type AllowedComponentProps,
   type ComponentCustomProps,
   type ComponentOptionsMixin,
@@ -15,7 +19,10 @@ import {
 import {
   WIDGET_CONFIG_FIELDS,
   applyWidgetDefaults,
+  localeAttributes,
+  watchFocus,
   widgetStartHtml,
+  type FocusWatch,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
   type WidgetSnapshot,
@@ -99,6 +106,8 @@ export type PaymentWidgetSlots = SlotsType<{
   error: PaymentWidgetErrorSlotProps;
   /** Shown once the checkout expired. */
   expired: Record<string, never>;
+  /** Shown while the form is up and the checkout ends within `warnBeforeExpiryMs`; `expiresAt` in ms on this device's clock. */
+  'expiring-soon': { expiresAt: number | undefined };
 }>;
 
 /**
@@ -139,8 +148,15 @@ const PROPS: (keyof PaymentWidgetProps)[] = [
  * Emits `ready`, `error` (a `WpwlError`), `expired`, `status-change` and
  * `expiring-soon` (with `expiresAt`).
  * Slots: `loading` while the widget loads, `error` with `{ error, retry }`,
- * `expired` after the checkout expired. The root element carries the status
- * as `data-wpwl-status`.
+ * `expired` after the checkout expired, `expiring-soon` with `{ expiresAt }`
+ * while the checkout ends soon. The root element carries the status as
+ * `data-wpwl-status`, and the locale's `lang` and `dir`.
+ *
+ * Accessibility: the `loading` slot is rendered in a polite `role="status"`
+ * region, the `error`, `expired` and `expiring-soon` slots in a `role="alert"`
+ * region. When the form gives way to an error or expiry message while the
+ * shopper's focus was in it, focus moves to the message's first button or
+ * link, else to the message.
  *
  * @example
  * <PaymentWidget :checkout-id="id" brands="VISA MASTER" :shopper-result-url="resultUrl" @ready="onReady">
@@ -150,7 +166,7 @@ const PROPS: (keyof PaymentWidgetProps)[] = [
  */
 export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
   (props, { emit, slots, expose }) => {
-    const { containerRef, status, error, expiringSoon, retry, pay } = usePaymentWidget(() => ({
+    const { containerRef, status, error, expiresAt, expiringSoon, retry, pay } = usePaymentWidget(() => ({
       ...props,
       onBeforeSubmit: props.beforeSubmit,
       onReady: () => emit('ready'),
@@ -163,22 +179,47 @@ export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps,
     const defaults = injectWidgetDefaults();
     // `server-start` in a template is an empty string (the props are declared untyped).
     const serverStart = () => props.serverStart !== undefined && props.serverStart !== false;
+    // Focus that goes with the form (or a retry button) goes to the message that replaces it.
+    const root = shallowRef<HTMLElement>();
+    const alert = shallowRef<HTMLElement>();
+    let focus: FocusWatch | undefined;
+    onMounted(() => (focus = watchFocus(root.value!)));
+    onBeforeUnmount(() => focus?.stop());
+    watch(
+      status,
+      (now) => {
+        if (now === 'error' || now === 'expired') focus?.moveTo(alert.value);
+      },
+      { flush: 'post' },
+    );
     return () => {
       const now = status.value;
+      const merged = applyWidgetDefaults({ ...props }, toValue(defaults));
       // The server writes the widget's start into the container. The browser renders it childless, and
       // Vue hydrates no children of a childless vnode: what the server wrote stays, for the controller.
-      const started = typeof document === 'undefined' &&
-        serverStart() && { innerHTML: widgetStartHtml(applyWidgetDefaults({ ...props }, toValue(defaults))) };
-      return h('div', { 'data-wpwl-status': now, 'data-wpwl-expiring-soon': expiringSoon.value || undefined }, [
+      const started = typeof document === 'undefined' && serverStart() && { innerHTML: widgetStartHtml(merged) };
+      const rootAttributes = {
+        ref: root,
+        'data-wpwl-status': now,
+        'data-wpwl-expiring-soon': expiringSoon.value || undefined,
+        ...localeAttributes(merged.locale ?? merged.options?.locale),
+      };
+      return h('div', rootAttributes, [
         // A childless vnode: Vue never patches inside it, the widget owns its content.
         h('div', { ref: containerRef, ...started }),
-        now === 'idle' || now === 'loading'
-          ? slots.loading?.({})
-          : now === 'error'
+        // Both regions are always there, so that screen readers know them before their content changes.
+        h('div', { role: 'status' }, now === 'idle' || now === 'loading' ? slots.loading?.({}) : undefined),
+        h(
+          'div',
+          { role: 'alert', ref: alert },
+          now === 'error'
             ? slots.error?.({ error: error.value, retry })
             : now === 'expired'
               ? slots.expired?.({})
-              : undefined,
+              : expiringSoon.value
+                ? slots['expiring-soon']?.({ expiresAt: expiresAt.value })
+                : undefined,
+        ),
       ]);
     };
   },

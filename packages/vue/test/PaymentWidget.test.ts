@@ -213,3 +213,73 @@ describe('<PaymentWidget>', () => {
     expect(widget.createdScripts()).toHaveLength(0);
   });
 });
+
+describe('<PaymentWidget> for assistive technology', () => {
+  const expireFromWidget = async () => {
+    page.wpwlOptions!.onError!({ name: 'InvalidCheckoutIdError', message: 'expired' } as never);
+    await nextTick();
+    await nextTick();
+  };
+  const region = (wrapper: VueWrapper, role: 'status' | 'alert') => wrapper.find(`[role="${role}"]`);
+
+  it('announces the loading slot politely and the error slot as an alert, with a retry button named by its text', async () => {
+    const wrapper = render({}, { loading: () => 'Loading the form…', error: errorSlot });
+    expect(region(wrapper, 'status').text()).toBe('Loading the form…');
+    expect(region(wrapper, 'alert').text()).toBe('');
+    await nextTick();
+    await widget.failLoad();
+    await nextTick();
+    expect(region(wrapper, 'status').text()).toBe('');
+    expect(region(wrapper, 'alert').text()).toContain('SCRIPT_LOAD_FAILED');
+    expect(region(wrapper, 'alert').find('button').text()).toBe('Try again');
+  });
+
+  it('focus in the form when the checkout expires moves to the expiry message, not to <body>', async () => {
+    const { wrapper } = await renderReady({}, { expired: () => h('p', 'This payment session expired.') });
+    document.querySelector<HTMLInputElement>('input[name="card.holder"]')!.focus();
+    await expireFromWidget();
+    expect(region(wrapper, 'alert').text()).toBe('This payment session expired.');
+    expect(document.activeElement).toBe(region(wrapper, 'alert').element);
+  });
+
+  it('focus on a retry button that a new failure replaces goes to the new retry button', async () => {
+    const wrapper = render({}, { error: errorSlot });
+    await nextTick();
+    await widget.failLoad();
+    await nextTick();
+    const button = wrapper.find<HTMLButtonElement>('.retry').element;
+    button.focus();
+    button.click();
+    await nextTick();
+    expect(button.isConnected).toBe(false);
+    await widget.failLoad();
+    await nextTick();
+    await nextTick();
+    expect(document.activeElement).toBe(wrapper.find('.retry').element);
+  });
+
+  it('never takes focus from elsewhere on the page', async () => {
+    const coupon = document.body.appendChild(document.createElement('input'));
+    const { wrapper } = await renderReady({}, { expired: () => 'Expired' });
+    coupon.focus();
+    await expireFromWidget();
+    expect(region(wrapper, 'alert').text()).toBe('Expired');
+    expect(document.activeElement).toBe(coupon);
+    coupon.remove();
+  });
+
+  it('the expiring-soon slot is an alert while the form is up', async () => {
+    const { wrapper } = await renderReady(
+      { expiresInMs: 60_000, warnBeforeExpiryMs: 120_000 },
+      { 'expiring-soon': ({ expiresAt }: { expiresAt: number }) => `Ends at ${typeof expiresAt}` },
+    );
+    expect(region(wrapper, 'alert').text()).toBe('Ends at number');
+  });
+
+  it('the root carries the locale’s lang and dir: Arabic right to left, from the prop or the options', async () => {
+    const wrapper = render({ locale: 'ar' });
+    expect([wrapper.attributes('lang'), wrapper.attributes('dir')]).toEqual(['ar', 'rtl']);
+    await wrapper.setProps({ locale: undefined, options: { locale: 'cz' } });
+    expect([wrapper.attributes('lang'), wrapper.attributes('dir')]).toEqual(['cs', 'ltr']);
+  });
+});

@@ -29,7 +29,9 @@ describe('server rendering', () => {
     expect(typeof document).toBe('undefined');
     // The comments are Vue's fragment markers for hydration.
     const html = await render(ID);
-    expect(html).toBe('<div data-wpwl-status="idle"><div></div><!--[--><p class="loading">Loading the payment form…</p><!--]--></div>');
+    expect(html).toBe(
+      '<div data-wpwl-status="idle"><div></div><div role="status"><p class="loading">Loading the payment form…</p></div><div role="alert"></div></div>',
+    );
     expect('wpwlOptions' in globalThis).toBe(false);
     expect('wpwl' in globalThis).toBe(false);
   });
@@ -50,13 +52,15 @@ describe('server rendering', () => {
       locale: 'de',
     });
     expect(start).toContain('<form class="paymentWidgets"');
-    expect(html).toBe(`<div data-wpwl-status="idle"><div>${start}</div><!----></div>`);
+    expect(html).toBe(
+      `<div data-wpwl-status="idle" lang="de" dir="ltr"><div>${start}</div><div role="status"></div><div role="alert"></div></div>`,
+    );
     expect('wpwlOptions' in globalThis).toBe(false);
   });
 
   it('an invalid config renders the error slot on the server too (the client renders the same)', async () => {
     const html = await render('nope');
-    expect(html).toContain('<p class="failed">INVALID_CHECKOUT_ID</p>');
+    expect(html).toContain('<div role="alert"><p class="failed">INVALID_CHECKOUT_ID</p></div>');
   });
 
   it('the composable alone renders idle on the server', async () => {
