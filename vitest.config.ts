@@ -31,7 +31,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { alias },
+        resolve: {
+          alias: [
+            ...alias,
+            // The static page's component tests: the URL its pages load the standalone
+            // build of <wpwl-widget> from (the merchant server's copy), as its source.
+            { find: /^\/vendor\/wpwl-lit\/wpwl-widget\.js$/, replacement: `${root}packages/lit/src/define.ts` },
+          ],
+        },
         // vue(): the Vue storefront's single-file components, for its component tests.
         plugins: [standInScript(), vue()],
         test: {
