@@ -3,9 +3,27 @@
 // callbacks as typed outputs, the loading / error / expired content projected
 // around the widget's element, and pay() / retry() for a template reference.
 // Everything else is injectPaymentWidget's (and so core's).
-import { ChangeDetectionStrategy, Component, ElementRef, inject, input, output, type InputSignal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  ElementRef,
+  afterRenderEffect,
+  computed,
+  inject,
+  input,
+  output,
+  type InputSignal,
+  type Signal,
+} from '@angular/core';
 import {
   WIDGET_CONFIG_FIELDS,
+  applyWidgetDefaults,
+  localeAttributes,
+  watchFocus,
+  type FocusWatch,
+  type LocaleAttributes,
+  type WidgetStatus,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
   type PaymentWidgetInput,
@@ -13,6 +31,7 @@ import {
   type WidgetSnapshot,
   type WpwlError,
 } from '@wpwl/core';
+import { injectWidgetDefaults } from './defaults.js';
 import { injectPaymentWidget, type PaymentWidgetRef } from './inject-payment-widget.js';
 
 /**
@@ -32,7 +51,15 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
  * `timeoutMs`, `retries`), the app-wide ones falling back to `provideWpwl()`;
  * and `beforeSubmit`. Outputs: `statusChange`, `ready`, `error`, `expired`,
  * `expiringSoon`. Content marked `wpwlLoading`, `wpwlError` or `wpwlExpired`
- * is shown in that state. The host carries the status as `data-wpwl-status`.
+ * is shown in that state, `wpwlExpiringSoon` while the form is up and the
+ * checkout ends soon. The host carries the status as `data-wpwl-status`, and
+ * the locale's `lang` and `dir`.
+ *
+ * Accessibility: the loading content is projected into a polite
+ * `role="status"` region, the error, expired and expiring-soon content into a
+ * `role="alert"` region. When the form gives way to an error or expiry message
+ * while the shopper's focus was in it, focus moves to the message's first
+ * button or link, else to the message.
  *
  * @example
  * <wpwl-payment-widget #payment [checkoutId]="checkout.id" brands="VISA MASTER" [shopperResultUrl]="resultUrl" (expired)="renew()">
@@ -46,17 +73,27 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
   host: {
     '[attr.data-wpwl-status]': 'widget.status()',
     '[attr.data-wpwl-expiring-soon]': "widget.expiringSoon() ? '' : null",
+    '[attr.lang]': 'language().lang',
+    '[attr.dir]': 'language().dir',
   },
   // The widget owns everything inside the first element: Angular renders nothing there.
+  // Both regions are always there, so that screen readers know them before their content changes.
   template: `<div></div>
     @let status = widget.status();
-    @if (status === 'idle' || status === 'loading') {
-      <ng-content select="[wpwlLoading]" />
-    } @else if (status === 'error') {
-      <ng-content select="[wpwlError]" />
-    } @else if (status === 'expired') {
-      <ng-content select="[wpwlExpired]" />
-    }`,
+    <div role="status">
+      @if (status === 'idle' || status === 'loading') {
+        <ng-content select="[wpwlLoading]" />
+      }
+    </div>
+    <div role="alert">
+      @if (status === 'error') {
+        <ng-content select="[wpwlError]" />
+      } @else if (status === 'expired') {
+        <ng-content select="[wpwlExpired]" />
+      } @else if (widget.expiringSoon()) {
+        <ng-content select="[wpwlExpiringSoon]" />
+      }
+    </div>`,
 })
 export class PaymentWidgetComponent implements PaymentWidgetInputs {
   /** The id from prepare checkout; a new id re-mounts the widget once. */
@@ -102,6 +139,7 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly expiringSoon = output<number>();
 
   private readonly host: ElementRef<HTMLElement> = inject(ElementRef);
+  private readonly defaults = injectWidgetDefaults();
 
   /** The widget's state as signals (`status`, `error`, `expiresAt`, `expiringSoon`, `snapshot`). */
   readonly widget: PaymentWidgetRef = injectPaymentWidget(
@@ -122,6 +160,12 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
     () => this.host.nativeElement.firstElementChild as HTMLElement,
   );
 
+  /** The host's `lang` and `dir`, for the widget's locale (its input, else `options.locale`, else `provideWpwl()`'s). */
+  protected readonly language: Signal<LocaleAttributes> = computed(() => {
+    const config = applyWidgetDefaults({ locale: this.locale(), options: this.options() } as PaymentWidgetInput, this.defaults());
+    return localeAttributes(config.locale ?? config.options?.locale);
+  });
+
   /**
    * Pays from the page's own "Place order" button: submits the widget's card
    * form as its pay button would, `beforeSubmit` included. False when nothing
@@ -131,4 +175,23 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
 
   /** After a failed load or a widget error: loads the widget again. */
   readonly retry: () => void = this.widget.retry;
+
+  constructor() {
+    keepFocus(this.host.nativeElement, this.widget.status);
+  }
+}
+
+/**
+ * Focus that goes with the form (or a retry button) goes to the error or
+ * expiry message that replaces it, once that is rendered. In the browser only:
+ * Angular runs no render effect on the server.
+ */
+function keepFocus(host: HTMLElement, status: Signal<WidgetStatus>): void {
+  let focus: FocusWatch | undefined;
+  afterRenderEffect(() => {
+    const now = status();
+    focus ??= watchFocus(host);
+    if (now === 'error' || now === 'expired') focus.moveTo(host.querySelector<HTMLElement>(':scope > [role="alert"]'));
+  });
+  inject(DestroyRef).onDestroy(() => focus?.stop());
 }

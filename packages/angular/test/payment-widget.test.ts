@@ -188,3 +188,73 @@ describe('<wpwl-payment-widget>', () => {
     expect(host.statuses).toEqual(['loading', 'ready']);
   });
 });
+
+describe('<wpwl-payment-widget> for assistive technology', () => {
+  const region = (element: HTMLElement, role: 'status' | 'alert') => element.querySelector<HTMLElement>(`:scope > [role="${role}"]`)!;
+  const expireFromWidget = () =>
+    (window as unknown as { wpwlOptions: { onError(error: object): void } }).wpwlOptions.onError({ name: 'InvalidCheckoutIdError' });
+
+  it('announces the loading content politely and the error content as an alert, with a retry button named by its text', async () => {
+    const { element, settle } = await render();
+    expect(region(element(), 'status').textContent?.trim()).toBe('Loading…');
+    expect(region(element(), 'alert').textContent?.trim()).toBe('');
+    await widget.failLoad();
+    await settle();
+    expect(region(element(), 'status').textContent?.trim()).toBe('');
+    expect(region(element(), 'alert').textContent).toContain('SCRIPT_LOAD_FAILED');
+    expect(region(element(), 'alert').querySelector('button')?.textContent).toBe('Try again');
+  });
+
+  it('focus in the form when the checkout expires moves to the expiry message, not to <body>', async () => {
+    const { element, settle } = await renderReady();
+    document.querySelector<HTMLInputElement>('input[name="card.holder"]')!.focus();
+    expireFromWidget();
+    await settle();
+    const alert = region(element(), 'alert');
+    expect(alert.textContent?.trim()).toBe('This payment session expired.');
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('focus on a retry button that a new failure replaces goes to the new retry button', async () => {
+    const { element, settle } = await render();
+    await widget.failLoad();
+    await settle();
+    const button = element().querySelector<HTMLButtonElement>('.retry')!;
+    button.focus();
+    button.click();
+    await settle();
+    expect(button.isConnected).toBe(false);
+    await widget.failLoad();
+    await settle();
+    expect(document.activeElement).toBe(element().querySelector('.retry'));
+  });
+
+  it('never takes focus from elsewhere on the page', async () => {
+    const { element, settle } = await renderReady();
+    placeOrder().focus();
+    expireFromWidget();
+    await settle();
+    expect(region(element(), 'alert').textContent?.trim()).toBe('This payment session expired.');
+    expect(document.activeElement).toBe(placeOrder());
+  });
+
+  it('content marked wpwlExpiringSoon is an alert while the form is up; the host carries the locale’s lang and dir', async () => {
+    const test = await bootstrapHost(
+      `<wpwl-payment-widget [checkoutId]="id" brands="VISA" shopperResultUrl="https://shop.example/result" baseUrl="${BASE}"
+         [locale]="locale()" [expiresInMs]="60000" [warnBeforeExpiryMs]="120000">
+         <p wpwlExpiringSoon>Two minutes left.</p>
+       </wpwl-payment-widget>`,
+      () => ({ id: ID, locale: signal('ar') }),
+    );
+    apps.push(test.app);
+    await widget.finishLoad();
+    await test.settle();
+    expect(region(test.element(), 'alert').textContent?.trim()).toBe('Two minutes left.');
+    expect([test.element().getAttribute('lang'), test.element().getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    test.host.locale.set('gr');
+    await test.settle();
+    await widget.finishLoad();
+    await test.settle();
+    expect([test.element().getAttribute('lang'), test.element().getAttribute('dir')]).toEqual(['el', 'ltr']);
+  });
+});
