@@ -12,6 +12,9 @@ import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import {
   WIDGET_CONFIG_FIELDS,
   configAttributeName,
+  localeAttributes,
+  watchFocus,
+  type FocusWatch,
   type PaymentWidgetConfig,
   type WidgetSnapshot,
   type WidgetStatus,
@@ -20,6 +23,14 @@ import {
 } from '@wpwl/core';
 import { WpwlWidgetController } from './controller.js';
 import { emit, emitBeforeSubmit } from './events.js';
+
+/** The statuses each kind of content marked with `slot` is shown in. */
+const CONTENT: Readonly<Record<string, readonly WidgetStatus[]>> = {
+  loading: ['idle', 'loading'],
+  error: ['error'],
+  expired: ['expired'],
+  'expiring-soon': ['ready', 'submitting'],
+};
 
 /** Marks the element class, also across copies of this package (the standalone build is one). */
 export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
@@ -33,6 +44,15 @@ export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
  *
  * Not registered by importing it: call {@link defineWpwlWidget} or import
  * `@wpwl/lit/define`.
+ *
+ * Content of your own goes inside it, marked with `slot`: `loading`, `error`,
+ * `expired` or `expiring-soon` (while the form is up and the checkout ends
+ * soon); each is shown in its state only. Loading content is a polite
+ * `role="status"`, the others `role="alert"` (unless they have a role). When
+ * the form gives way to an error or expiry message while the shopper's focus
+ * was in it, focus moves to the message's first button or link, else to the
+ * message. A `data-wpwl-retry` button inside calls `retry()`. The element
+ * carries the locale's `lang` and `dir` (`rtl` for Arabic).
  *
  * @fires wpwl-ready - the widget is ready for the shopper
  * @fires wpwl-error - `detail.error` is the WpwlError
@@ -85,6 +105,28 @@ export class WpwlWidgetElement extends ReactiveElement {
   #config: PaymentWidgetConfig | undefined;
   /** The status the last `wpwl-status-change` announced. */
   #announced: WidgetStatus = 'idle';
+  /** The status the marked content was last shown for. */
+  #shown: WidgetStatus | undefined;
+  #focus: FocusWatch | undefined;
+  /** The element's `lang` and `dir` are the locale's (set by it, so removed with it). */
+  #localized = false;
+
+  constructor() {
+    super();
+    this.addEventListener('click', (event) => {
+      if ((event.target as Element).closest('[data-wpwl-retry]')) this.retry();
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#focus = watchFocus(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#focus?.stop();
+  }
 
   /** Where the widget is in its life; reflected to the `status` attribute. Read-only. */
   get status(): WidgetStatus {
@@ -128,6 +170,7 @@ export class WpwlWidgetElement extends ReactiveElement {
     // Only a changed input makes a new config: core compares configs by value,
     // but a new object on every status update would re-validate for nothing.
     if (changed.size) this.#config = this.#configure();
+    if (changed.has('locale') || changed.has('options')) this.#localize();
   }
 
   protected override updated(): void {
@@ -137,6 +180,39 @@ export class WpwlWidgetElement extends ReactiveElement {
     if (snapshot.status !== this.#announced) this.#announce(snapshot);
     if (this.getAttribute('status') !== this.status) this.setAttribute('status', this.status);
     this.toggleAttribute('expiring-soon', this.expiringSoon);
+    this.#showContent();
+  }
+
+  /** Shows the content marked for the status (and hides the rest), then keeps the shopper's focus. */
+  #showContent(): void {
+    const { status, expiringSoon } = this;
+    let message: HTMLElement | undefined;
+    for (const content of this.querySelectorAll<HTMLElement>(':scope > [slot]')) {
+      const kind = content.slot;
+      const statuses = CONTENT[kind];
+      if (!statuses) continue;
+      const shown = statuses.includes(status) && (kind !== 'expiring-soon' || expiringSoon);
+      if (!content.hasAttribute('role')) content.setAttribute('role', kind === 'loading' ? 'status' : 'alert');
+      content.hidden = !shown;
+      if (shown && kind !== 'loading') message ??= content;
+    }
+    if (status !== this.#shown && (status === 'error' || status === 'expired')) this.#focus?.moveTo(message);
+    this.#shown = status;
+  }
+
+  /** The element's `lang` and `dir` for the widget's locale; without one, the page's apply. */
+  #localize(): void {
+    const { lang, dir } = localeAttributes(this.locale || this.options?.locale);
+    if (lang || this.#localized) {
+      for (const [name, value] of [
+        ['lang', lang],
+        ['dir', dir],
+      ] as const) {
+        if (value) this.setAttribute(name, value);
+        else this.removeAttribute(name);
+      }
+    }
+    this.#localized = !!lang;
   }
 
   #announce(snapshot: WidgetSnapshot): void {

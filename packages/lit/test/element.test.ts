@@ -451,3 +451,93 @@ describe('DOM lifecycle', () => {
     expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
   });
 });
+
+describe('for assistive technology', () => {
+  /** A <wpwl-widget> with content of its own, marked with slot, connected and updated. */
+  async function withContent(attributes: Record<string, string> = REQUIRED): Promise<WpwlWidgetElement> {
+    const el = document.createElement('wpwl-widget');
+    el.innerHTML =
+      '<p slot="loading">Loading the form…</p>' +
+      '<p slot="error">It did not load. <button type="button" data-wpwl-retry>Try again</button></p>' +
+      '<p slot="expired">This payment session expired.</p>' +
+      '<p slot="expiring-soon">Two minutes left.</p>';
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.append(el);
+    await el.updateComplete;
+    return el;
+  }
+  const shown = (el: Element) => [...el.querySelectorAll<HTMLElement>(':scope > [slot]')].filter((content) => !content.hidden);
+  const expireFromWidget = async (el: WpwlWidgetElement) => {
+    page.wpwlOptions!.onError!({ name: 'InvalidCheckoutIdError', message: 'expired' });
+    await el.updateComplete;
+  };
+
+  it('shows the loading content as a polite status, the error content as an alert; its data-wpwl-retry button loads again', async () => {
+    const el = await withContent();
+    expect(shown(el).map((content) => [content.slot, content.getAttribute('role')])).toEqual([['loading', 'status']]);
+    await fake.failLoad();
+    await el.updateComplete;
+    expect(shown(el).map((content) => [content.slot, content.getAttribute('role')])).toEqual([['error', 'alert']]);
+    el.querySelector<HTMLButtonElement>('[data-wpwl-retry]')!.click();
+    await el.updateComplete;
+    expect(el.status).toBe('loading');
+    expect(fake.liveScripts()).toHaveLength(1);
+  });
+
+  it('focus in the form when the checkout expires moves to the expiry message, not to <body>', async () => {
+    const el = await withContent();
+    await fake.finishLoad();
+    await el.updateComplete;
+    el.querySelector<HTMLInputElement>('input[name="card.holder"]')!.focus();
+    await expireFromWidget(el);
+    expect(shown(el).map((content) => content.slot)).toEqual(['expired']);
+    expect(document.activeElement).toBe(el.querySelector('[slot="expired"]'));
+  });
+
+  it('focus lost with the hidden retry button comes back to it when the load fails again', async () => {
+    const el = await withContent();
+    await fake.failLoad();
+    await el.updateComplete;
+    const retry = el.querySelector<HTMLButtonElement>('[data-wpwl-retry]')!;
+    retry.focus();
+    retry.click();
+    await el.updateComplete;
+    expect(retry.parentElement!.hidden).toBe(true);
+    // A browser takes focus off a control that is hidden (happy-dom does not): it falls to <body>.
+    retry.blur();
+    await fake.failLoad();
+    await el.updateComplete;
+    expect(document.activeElement).toBe(retry);
+  });
+
+  it('never takes focus from elsewhere on the page', async () => {
+    const coupon = document.body.appendChild(document.createElement('input'));
+    const el = await withContent();
+    await fake.finishLoad();
+    await el.updateComplete;
+    coupon.focus();
+    await expireFromWidget(el);
+    expect(shown(el).map((content) => content.slot)).toEqual(['expired']);
+    expect(document.activeElement).toBe(coupon);
+    coupon.remove();
+  });
+
+  it('the expiring-soon content is an alert while the form is up', async () => {
+    const el = await withContent({ ...REQUIRED, 'expires-in-ms': '60000', 'warn-before-expiry-ms': '120000' });
+    await fake.finishLoad();
+    await el.updateComplete;
+    expect(shown(el).map((content) => [content.slot, content.getAttribute('role')])).toEqual([['expiring-soon', 'alert']]);
+  });
+
+  it('carries the locale’s lang and dir: Arabic right to left, from the attribute or options.locale; none without a locale', async () => {
+    const el = await widget({ ...REQUIRED, locale: 'ar' });
+    expect([el.lang, el.dir]).toEqual(['ar', 'rtl']);
+    el.removeAttribute('locale');
+    el.options = { locale: 'se' };
+    await el.updateComplete;
+    expect([el.lang, el.dir]).toEqual(['sv', 'ltr']);
+    el.options = {};
+    await el.updateComplete;
+    expect([el.hasAttribute('lang'), el.hasAttribute('dir')]).toEqual([false, false]);
+  });
+});
