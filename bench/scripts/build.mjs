@@ -24,6 +24,7 @@ const pages = [
   { name: 'ready-react-preload', source: 'ready-react-preload' },
   { name: 'ready-vue', source: 'ready-vue' },
   { name: 'ready-lit', source: 'ready-lit' },
+  { name: 'ready-core', source: 'ready-core' },
   { name: 'ready-angular', source: 'ready-angular', angular: true },
   { name: 'ready-angular-control', source: 'ready-angular-control', angular: true },
   { name: 'cycle-react', source: 'cycle-react' },

@@ -200,6 +200,8 @@ try {
     { name: '@wpwl/angular', url: page('ready-angular'), control: ANGULAR_CONTROL, goal: 'same-framework' },
     // No framework: the custom element's own control is the hand-written page.
     { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
+    // Every binding's floor: the controller with no framework around it, shown, not judged.
+    { name: '@wpwl/core alone (no framework)', url: page('ready-core'), control: RAW, informational: true },
     ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({
       name,
       url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
