@@ -97,7 +97,7 @@ export function openSession(config: CheckedConfig, owner: SessionOwner, containe
   // The server's HTML started this very widget in this container: taken over, not loaded again.
   const early = page.wpwlEarly;
   const earlyRoot = container.querySelector<HTMLElement>(':scope > [data-wpwl-early]');
-  const adopt = !slot && early?.k === fingerprint(config._key) && earlyRoot;
+  const adopt = !slot && early && earlyRoot && early.k === fingerprint(config._key) && earlyRoot;
   delete page.wpwlEarly;
   if (slot) teardownSession(slot);
   // A script that arrived after its widget was torn down sets up a widget of

@@ -156,6 +156,21 @@ describe('a widget started by the server’s HTML', () => {
     expect(widget.getSnapshot().status).toBe('ready');
   });
 
+  it('the server’s form without its script (a CSP refused the inline script): the controller replaces it, one form on the page', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = widgetStartHtml(config());
+    const serverForm = container.querySelector('form.paymentWidgets');
+    const widget = create(config());
+    widget.mount(container);
+    const forms = [...document.querySelectorAll('form.paymentWidgets')];
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).not.toBe(serverForm);
+    expect(fake.liveScripts()).toHaveLength(1);
+    await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    container.querySelector('script')?.remove();
+  });
+
   it('a server script that failed to load is loaded again by the controller', async () => {
     const container = serverRender(config());
     await fake.failLoad();
