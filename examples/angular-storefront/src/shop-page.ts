@@ -94,11 +94,11 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
           (expiringSoon)="expiringSoon.set(true)"
         >
           <p wpwlLoading class="status">{{ texts.status.loading }}</p>
-          <p wpwlError class="error" role="alert" [attr.data-wpwl-error-code]="payment.widget.error()?.code">
+          <p wpwlError class="error" [attr.data-wpwl-error-code]="payment.widget.error()?.code">
             {{ texts.formNotLoaded(payment.widget.error()?.message) }}
             <button type="button" data-wpwl-retry (click)="payment.retry()">{{ texts.tryAgain }}</button>
           </p>
-          <p wpwlExpired class="error" role="alert" [attr.data-wpwl-error-code]="errorCode()">{{ texts.sessionExpired }}</p>
+          <p wpwlExpired class="error" [attr.data-wpwl-error-code]="errorCode()">{{ texts.sessionExpired }}</p>
         </wpwl-payment-widget>
         <p id="widget-status" class="status" aria-live="polite">{{ statusText() }}</p>
         <button id="place-order" type="button" data-wpwl-place-order [disabled]="status() !== 'ready'" (click)="payment.pay()">

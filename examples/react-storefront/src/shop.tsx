@@ -203,14 +203,14 @@ export function ShopPage() {
             }}
             fallback={({ status: current, error, retry }) =>
               current === 'error' ? (
-                <p className="error" role="alert" data-wpwl-error-code={error?.code}>
+                <p className="error" data-wpwl-error-code={error?.code}>
                   {texts.formNotLoaded(error?.message)}{' '}
                   <button type="button" data-wpwl-retry onClick={retry}>
                     {texts.tryAgain}
                   </button>
                 </p>
               ) : current === 'expired' ? (
-                <p className="error" role="alert" data-wpwl-error-code={error?.code}>
+                <p className="error" data-wpwl-error-code={error?.code}>
                   {texts.sessionExpired}
                 </p>
               ) : (
