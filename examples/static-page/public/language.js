@@ -1,12 +1,12 @@
 // @ts-check
 // Owns the language the static page speaks: English, or Arabic (right to
 // left) for a shopper whose browser prefers it. The widget's locale comes
-// from preferredLocale (@wpwl/lit's standalone module re-exports core's);
-// amounts are written for the page's language tag (Arabic-Indic digits for
-// ar-SA). The texts are a copy of those this page uses from
+// from preferredLocale, the page's direction from localeDirection (@wpwl/lit's
+// standalone module re-exports both from core); amounts are written for the
+// page's language tag (Arabic-Indic digits for ar-SA). The texts are a copy of those this page uses from
 // examples/shared/shop-texts.ts (the other storefronts' module): this page is
 // served as it is, without a bundler, and is meant to be copied whole.
-import { preferredLocale } from '/vendor/wpwl-lit/wpwl-widget.js';
+import { localeDirection, preferredLocale } from '/vendor/wpwl-lit/wpwl-widget.js';
 
 const en = {
   shopName: 'Tea shop',
@@ -141,13 +141,6 @@ const TEXTS = { en, ar };
 
 /** @typedef {keyof typeof TEXTS} TextLanguage */
 
-/**
- * The direction each language of this page is written in. (The other
- * storefronts ask core's localeDirection; this page loads only the element's
- * module, which does not export it.)
- * @type {Record<TextLanguage, 'ltr' | 'rtl'>}
- */
-const DIRECTION = { en: 'ltr', ar: 'rtl' };
 /** @typedef {typeof en} Texts */
 
 /** `tag` in its canonical spelling, or undefined for what is no language tag. */
@@ -172,7 +165,7 @@ function browserLanguage() {
   /** @type {TextLanguage} */
   const language = locale === 'ar' ? 'ar' : 'en';
   const tag = tags.map(canonicalTag).find((candidate) => candidate?.split('-')[0]?.toLowerCase() === language) ?? language;
-  return { locale, language, tag, dir: DIRECTION[language], texts: /** @type {Texts} */ (TEXTS[language]) };
+  return { locale, language, tag, dir: localeDirection(tag), texts: /** @type {Texts} */ (TEXTS[language]) };
 }
 
 /** The shopper's language, read once per page. */
