@@ -17,6 +17,8 @@ import { chromiumPath } from '../../e2e/support/browser.js';
 export interface CdpPage {
   /** Sends a command to this page's session. */
   send<T = Record<string, unknown>>(method: string, params?: Record<string, unknown>): Promise<T>;
+  /** Calls `listener` with the params of every `method` event of this page's session. */
+  on(method: string, listener: (params: Record<string, unknown>) => void): void;
   /** Evaluates `expression` in the page, awaiting a promise; resolves with its value; rejects with the page's exception. */
   evaluate<T>(expression: string): Promise<T>;
 }
@@ -28,9 +30,14 @@ export interface CdpBrowser {
   /**
    * Opens `url` in a new page of a browser context of its own (a first
    * visit: empty cache, no cookies, no open connection), with `initScript`
-   * run before any of the page's scripts. Does not wait for anything.
+   * run before any of the page's scripts, and `beforeNavigation` awaited
+   * before it navigates (to start a trace, say). Does not wait for anything.
    */
-  openFresh(url: string, initScript: string): Promise<CdpPage & { close(): Promise<void> }>;
+  openFresh(
+    url: string,
+    initScript: string,
+    beforeNavigation?: (page: CdpPage) => Promise<void>,
+  ): Promise<CdpPage & { close(): Promise<void> }>;
   /** The browser's product and version, e.g. "HeadlessChrome/150.0.7871.100". */
   version(): Promise<string>;
   close(): Promise<void>;
@@ -40,6 +47,7 @@ interface Message {
   id?: number;
   method?: string;
   sessionId?: string;
+  params?: Record<string, unknown>;
   result?: Record<string, unknown>;
   error?: { code: number; message: string };
 }
@@ -54,6 +62,8 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
   const fromBrowser = child.stdio[4] as Readable;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const pending = new Map<number, { resolve(result: Record<string, unknown>): void; reject(error: Error): void }>();
+  /** Event listeners by session id and method. */
+  const listeners = new Map<string, (params: Record<string, unknown>) => void>();
   let lastId = 0;
   let closed = false;
 
@@ -71,6 +81,7 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
     for (let end = buffer.indexOf('\0'); end >= 0; end = buffer.indexOf('\0')) {
       const message = JSON.parse(buffer.slice(0, end)) as Message;
       buffer = buffer.slice(end + 1);
+      if (message.method) listeners.get(`${message.sessionId} ${message.method}`)?.(message.params ?? {});
       const waiter = message.id === undefined ? undefined : pending.get(message.id);
       if (!waiter) continue;
       pending.delete(message.id!);
@@ -89,7 +100,7 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
   };
 
   /** A new page (in `browserContextId`, or the default context), attached in flat mode. */
-  const newPage = async (browserContextId?: string): Promise<CdpPage> => {
+  const newPage = async (browserContextId?: string): Promise<CdpPage & { forgetListeners(): void }> => {
     const { targetId } = await send<{ targetId: string }>('Target.createTarget', {
       url: 'about:blank',
       ...(browserContextId ? { browserContextId } : {}),
@@ -97,6 +108,10 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
     const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
     return {
       send: (method, params) => send(method, params, sessionId),
+      on: (method, listener) => void listeners.set(`${sessionId} ${method}`, listener),
+      forgetListeners() {
+        for (const key of listeners.keys()) if (key.startsWith(`${sessionId} `)) listeners.delete(key);
+      },
       async evaluate<T>(expression: string) {
         const { result, exceptionDetails } = await send<{
           result: { value?: T };
@@ -109,15 +124,22 @@ export async function launchCdpBrowser(args: readonly string[]): Promise<CdpBrow
   };
 
   return {
-    async openFresh(url, initScript) {
+    async openFresh(url, initScript, beforeNavigation) {
       const { browserContextId } = await send<{ browserContextId: string }>('Target.createBrowserContext');
       const page = await newPage(browserContextId);
       // Without the Page domain enabled, a script for new documents is not
       // reliably run in a page whose first navigation swaps the renderer.
       await page.send('Page.enable');
       await page.send('Page.addScriptToEvaluateOnNewDocument', { source: initScript });
+      await beforeNavigation?.(page);
       await page.send('Page.navigate', { url });
-      return { ...page, close: () => send('Target.disposeBrowserContext', { browserContextId }).then(() => undefined) };
+      return {
+        ...page,
+        close: () => {
+          page.forgetListeners();
+          return send('Target.disposeBrowserContext', { browserContextId }).then(() => undefined);
+        },
+      };
     },
     async version() {
       return (await send<{ product: string }>('Browser.getVersion')).product;

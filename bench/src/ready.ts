@@ -56,6 +56,9 @@ export interface LoadTiming {
    * binding had taken it over after hydration.
    */
   bindingReady: number;
+  /** With `--cpu`: the main thread's CPU time before the tag, and before ready (NaN otherwise). */
+  cpuBeforeTag: number;
+  cpuBeforeReady: number;
 }
 
 /** A variant's time-to-ready next to the variant it is compared with, over every run. */
@@ -97,6 +100,9 @@ export interface VariantSummary {
   scriptTagAddedMedianMs: number;
   /** Median of when the binding's wrapper said ready; null where there is none. */
   bindingReadyMedianMs?: number | null;
+  /** With `--cpu`: medians of the main thread's CPU time before the tag and before ready. */
+  cpuBeforeTagMedianMs?: number;
+  cpuBeforeReadyMedianMs?: number;
   /** Every load's time-to-ready, run after run, in the order measured. */
   readyMs: number[];
 }
@@ -128,8 +134,8 @@ export interface ReadyCondition {
 const OBSERVE_READY = `(() => {
   const ready = () => document.documentElement && (document.documentElement.hasAttribute('data-wpwl-ready') || document.querySelector('[data-wpwl-status="ready"]'));
   new MutationObserver((records, observer) => {
-    if (window.__benchTagAt === undefined && document.querySelector('script[src*="/v1/paymentWidgets.js"]')) window.__benchTagAt = performance.now();
-    if (window.__benchReadyAt === undefined && ready()) window.__benchReadyAt = performance.now();
+    if (window.__benchTagAt === undefined && document.querySelector('script[src*="/v1/paymentWidgets.js"]')) window.__benchTagAt = performance.mark('wpwl-bench-tag').startTime;
+    if (window.__benchReadyAt === undefined && ready()) window.__benchReadyAt = performance.mark('wpwl-bench-ready').startTime;
     if (document.querySelector('[data-wpwl-status="ready"]:not([data-wpwl-early])')) {
       window.__benchBindingReadyAt = performance.now();
       observer.disconnect();
@@ -160,14 +166,58 @@ const COLLECT_ERRORS = `(() => {
 const POLL_MS = 20;
 const LOAD_TIMEOUT_MS = 20_000;
 
+/** A Chromium trace event, as far as the CPU count reads it. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time the event took, µs. */
+  tdur?: number;
+}
+
+/**
+ * The CPU time, in ms, the main thread of the page's renderer spent in its
+ * tasks before the user-timing mark `mark` (the task running at the mark
+ * counted in proportion): the page's own work, whatever else the machine runs.
+ */
+function mainThreadCpuBefore(events: readonly TraceEvent[], mark: string): number {
+  const at = events.find((event) => event.name === mark);
+  if (!at) return Number.NaN;
+  let micros = 0;
+  for (const task of events) {
+    if (task.pid !== at.pid || task.tid !== at.tid || task.ph !== 'X' || task.name !== 'ThreadControllerImpl::RunTask' || task.ts >= at.ts)
+      continue;
+    const share = task.dur ? Math.min(1, (at.ts - task.ts) / task.dur) : 1;
+    micros += (task.tdur ?? 0) * share;
+  }
+  return micros / 1000;
+}
+
 /**
  * Loads `url` once in a new context; rejects on a widget error, a page error
  * or more than one script request. With `untilBindingReady`, the load ends
  * only once the binding's wrapper says ready too (a server-started widget
  * taken over after hydration), so that what hydration does is checked as well.
+ * With `cpu`, the load is traced (Chromium's top-level tasks only) for the
+ * main thread's CPU time before the widget's tag and before ready.
  */
-export async function loadOnce(browser: CdpBrowser, url: string, untilBindingReady = false): Promise<LoadTiming> {
-  const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`);
+export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingReady = false, cpu = false } = {}): Promise<LoadTiming> {
+  const events: TraceEvent[] = [];
+  let traced: Promise<unknown> | undefined;
+  const tab = await browser.openFresh(
+    url,
+    `${COLLECT_ERRORS}\n${OBSERVE_READY}`,
+    cpu
+      ? async (page) => {
+          page.on('Tracing.dataCollected', (params) => events.push(...(params.value as TraceEvent[])));
+          traced = new Promise((resolve) => page.on('Tracing.tracingComplete', resolve));
+          await page.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+        }
+      : undefined,
+  );
   try {
     const ready = untilBindingReady ? 'window.__benchBindingReadyAt !== undefined' : 'window.__benchReadyAt !== undefined';
     const settled = `${ready} || window.__wpwlError !== undefined`;
@@ -207,6 +257,10 @@ export async function loadOnce(browser: CdpBrowser, url: string, untilBindingRea
     // Resource Timing has an entry per fetch: a preload the script tag reuses is one.
     if (result.scriptRequests !== 1) throw new Error(`${url}: ${result.scriptRequests} paymentWidgets.js requests, expected 1`);
     if (result.errors.length) throw new Error(`${url}: page errors: ${result.errors.join('; ')}`);
+    if (cpu) {
+      await tab.send('Tracing.end');
+      await traced;
+    }
     return {
       ready: result.ready,
       scriptRequested: result.scriptRequested ?? Number.NaN,
@@ -214,6 +268,8 @@ export async function loadOnce(browser: CdpBrowser, url: string, untilBindingRea
       pageCodeRan: result.pageCodeRan ?? Number.NaN,
       scriptTagAdded: result.scriptTagAdded ?? Number.NaN,
       bindingReady: result.bindingReady ?? Number.NaN,
+      cpuBeforeTag: cpu ? mainThreadCpuBefore(events, 'wpwl-bench-tag') : Number.NaN,
+      cpuBeforeReady: cpu ? mainThreadCpuBefore(events, 'wpwl-bench-ready') : Number.NaN,
     };
   } finally {
     await tab.close();
@@ -233,6 +289,7 @@ export async function measureTimeToReady(
   conditions: readonly ReadyCondition[],
   rounds: number,
   progress: (line: string) => void,
+  cpu = false,
 ): Promise<ReadyRunCondition[]> {
   const lineups = conditions.map((condition) => variants.filter((v) => !v.onlyUnder || v.onlyUnder === condition.label));
   const timings = lineups.map((lineup) => lineup.map((): LoadTiming[] => []));
@@ -241,11 +298,11 @@ export async function measureTimeToReady(
     const condition = conditions[c]!;
     const variant = lineups[c]![v]!;
     const url = typeof variant.url === 'function' ? variant.url(condition.label) : variant.url;
-    if (variant.preparesOwnCheckout) return loadOnce(browser, url, true);
+    if (variant.preparesOwnCheckout) return loadOnce(browser, url, { untilBindingReady: true, cpu });
     const checkoutId = condition.checkoutIds[used[c]!++];
     if (!checkoutId) throw new Error(`${condition.label}: ran out of prepared checkouts`);
     const query = new URLSearchParams({ base: condition.gatewayUrl, checkoutId });
-    return loadOnce(browser, `${url}?${query}`);
+    return loadOnce(browser, `${url}?${query}`, { cpu });
   };
 
   for (let pass = -1; pass < rounds; pass++) {
@@ -321,6 +378,12 @@ export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: st
           bindingReadyMedianMs: samples.some((t) => Number.isNaN(t.bindingReady))
             ? null
             : round(median(samples.map((t) => t.bindingReady))),
+          ...(samples.some((t) => !Number.isNaN(t.cpuBeforeTag))
+            ? {
+                cpuBeforeTagMedianMs: round(median(samples.map((t) => t.cpuBeforeTag))),
+                cpuBeforeReadyMedianMs: round(median(samples.map((t) => t.cpuBeforeReady))),
+              }
+            : {}),
           readyMs: ready.map((value) => round(value)),
         };
       }),

@@ -269,6 +269,8 @@ function readySection(results: BenchResults): string[] {
       `(a server-started widget: once the binding had taken it over after hydration; a load ends only then, so that ` +
       `hydration's errors count too).`,
   );
+  // Traced loads (`--cpu`) add the main thread's CPU time, medians like the rest.
+  const cpu = results.timeToReady.conditions.some((condition) => condition.variants.some((v) => v.cpuBeforeTagMedianMs !== undefined));
   for (const condition of results.timeToReady.conditions) {
     out.push(`### ${condition.label}`);
     out.push(
@@ -284,6 +286,7 @@ function readySection(results: BenchResults): string[] {
           'Widget tag added',
           'DOMContentLoaded',
           "Binding's wrapper ready",
+          ...(cpu ? ['Main-thread CPU before the tag', 'Main-thread CPU before ready'] : []),
         ],
         condition.variants.map((v) => [
           v.name,
@@ -296,6 +299,7 @@ function readySection(results: BenchResults): string[] {
           `${v.scriptTagAddedMedianMs} ms`,
           `${v.domContentLoadedMedianMs} ms`,
           v.bindingReadyMedianMs == null ? '—' : `${v.bindingReadyMedianMs} ms`,
+          ...(cpu ? [`${v.cpuBeforeTagMedianMs} ms`, `${v.cpuBeforeReadyMedianMs} ms`] : []),
         ]),
       ),
     );

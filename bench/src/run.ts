@@ -38,8 +38,13 @@ const ONLY = option('--only')?.toLowerCase();
 // runs' ratios, reported with their spread.
 const RUNS = Number(option('--runs') ?? 1);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs takes a whole number from 1, not ${option('--runs')}`);
+// `--cpu` traces every time-to-ready load (Chromium's top-level tasks) for the
+// main thread's CPU time before the widget's tag and before ready: the page's
+// own work, apart from what else the machine runs. Printed only: tracing costs
+// the page a little, so the results files come from untraced runs.
+const CPU = args.includes('--cpu');
 /** Results files are written by full runs only. */
-const PARTIAL = QUICK || ONLY !== undefined;
+const PARTIAL = QUICK || ONLY !== undefined || CPU;
 /** Loads per page and condition, per run. */
 const LOADS = QUICK ? 3 : 30;
 /** The simulated round trip to the widget's origin. */
@@ -258,7 +263,7 @@ try {
     log(
       `${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages ${c.label}`).join(', ')}`,
     );
-    runs.push(await measureTimeToReady(readyBrowser, variants, conditions, LOADS, log));
+    runs.push(await measureTimeToReady(readyBrowser, variants, conditions, LOADS, log, CPU));
     await readyBrowser.close();
     readyBrowser = undefined;
   }
@@ -277,10 +282,7 @@ try {
   const cpuList = cpus();
   const partial: Omit<BenchResults, 'goals'> = {
     measuredAt: new Date(started).toISOString(),
-    command: `pnpm bench${process.argv
-      .slice(2)
-      .map((arg) => ` ${arg}`)
-      .join('')}`,
+    command: `pnpm bench${args.map((arg) => (/\s/.test(arg) ? ` "${arg}"` : ` ${arg}`)).join('')}`,
     environment: {
       node: process.version,
       chromium: chromiumVersion,
@@ -299,7 +301,9 @@ try {
   const markdown = toMarkdown(results);
   process.stdout.write(markdown);
   if (PARTIAL) {
-    log(`${QUICK ? '--quick' : '--only'}: results files left as they were`);
+    log(
+      `${[QUICK && '--quick', ONLY !== undefined && '--only', CPU && '--cpu'].filter(Boolean).join(', ')}: results files left as they were`,
+    );
   } else {
     await writeFile(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
     await writeFile(join(BENCH_DIR, 'results.md'), markdown);
