@@ -41,6 +41,12 @@ export interface LoadTiming {
   ready: number;
   /** When the browser started the paymentWidgets.js request. */
   scriptRequested: number;
+  /**
+   * When the widget's script had run: it asks for its follow-up script
+   * (static.min.js) first thing. The script runs once it has arrived, its tag
+   * is in the page and the page's main thread is free.
+   */
+  widgetRan: number;
   domContentLoaded: number;
   /** When the page's own bundle ran (bench pages only; NaN for the hand-written page). */
   pageCodeRan: number;
@@ -93,6 +99,8 @@ export interface VariantSummary {
   control?: ControlComparison;
   goal?: ReadyGoal;
   scriptRequestedMedianMs: number;
+  /** Median of when the widget's script had run (its follow-up requested). */
+  widgetRanMedianMs?: number;
   domContentLoadedMedianMs: number;
   /** Median of when the page's bundle ran; null for the hand-written page. */
   pageCodeRanMedianMs: number | null;
@@ -234,6 +242,7 @@ export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingR
       scriptRequests: number;
       // null where the page has no such moment (a protocol value cannot be NaN)
       scriptRequested: number | null;
+      widgetRan: number | null;
       domContentLoaded: number | null;
       pageCodeRan: number | null;
       scriptTagAdded: number | null;
@@ -247,6 +256,7 @@ export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingR
         errors: window.__benchErrors,
         scriptRequests: scripts.length,
         scriptRequested: scripts[0]?.startTime ?? null,
+        widgetRan: performance.getEntriesByType('resource').find((entry) => entry.name.includes('/static.min.js'))?.startTime ?? null,
         domContentLoaded: navigation?.domContentLoadedEventStart ?? null,
         pageCodeRan: window.__wpwlPageRanAt ?? null,
         scriptTagAdded: window.__benchTagAt ?? null,
@@ -264,6 +274,7 @@ export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingR
     return {
       ready: result.ready,
       scriptRequested: result.scriptRequested ?? Number.NaN,
+      widgetRan: result.widgetRan ?? Number.NaN,
       domContentLoaded: result.domContentLoaded ?? Number.NaN,
       pageCodeRan: result.pageCodeRan ?? Number.NaN,
       scriptTagAdded: result.scriptTagAdded ?? Number.NaN,
@@ -372,6 +383,7 @@ export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: st
           runMediansMs: perRun.map((_, r) => round(runMedian(r, variant.name))),
           ratioToRaw: round(median(ratios(variant.name, baseline)), 2),
           scriptRequestedMedianMs: round(median(samples.map((t) => t.scriptRequested))),
+          widgetRanMedianMs: round(median(samples.map((t) => t.widgetRan))),
           domContentLoadedMedianMs: round(median(samples.map((t) => t.domContentLoaded))),
           scriptTagAddedMedianMs: round(median(samples.map((t) => t.scriptTagAdded))),
           pageCodeRanMedianMs: samples.some((t) => Number.isNaN(t.pageCodeRan)) ? null : round(median(samples.map((t) => t.pageCodeRan))),
