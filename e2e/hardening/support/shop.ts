@@ -117,6 +117,9 @@ export class StorefrontPage {
   async startCheckout(): Promise<void> {
     await this.page.click('button[data-product-id="tea-sencha"]');
     await this.page.click('button[data-product-id="tea-sencha"]');
+    // Polled, as fillCartAndCheckout does: a shop may render the clicks a task later, or re-render its
+    // product list (in the page's language) under them; checkout before both teas are in would stall.
+    await expect.poll(() => this.page.locator('#cart-total').textContent()).toBe('25.80');
     await this.page.click('[data-wpwl-checkout]');
     await this.status.waitFor({ state: 'attached' });
   }
