@@ -5,7 +5,8 @@
 // workspace: Vite (Rollup) as storefronts use it, esbuild, and `next build`
 // (Turbopack) with the package imported into a client component (the Next.js
 // storefront example, which imports it into Server Components only, is the
-// build that passes).
+// build that passes). The same condition keeps @wpwl/core's server-rendering
+// script (widgetStartHtml's) out of browser bundles, while a server build has it.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,13 @@ beforeAll(async () => {
   await symlink(join(REPO, 'packages/server'), join(app, 'node_modules/@wpwl/server'), 'dir');
   await writeFile(join(app, 'main.js'), "import { createGatewayClient } from '@wpwl/server';\nconsole.log(createGatewayClient);\n");
   await writeFile(join(app, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>\n');
+  // A storefront's widget component: it renders the widget's start on the server, mounts it in the browser.
+  await symlink(join(REPO, 'packages/core'), join(app, 'node_modules/@wpwl/core'), 'dir');
+  await writeFile(
+    join(app, 'widget.js'),
+    "import { createPaymentWidget, widgetStartHtml } from '@wpwl/core';\n" +
+      "export const render = (config) => (typeof document === 'undefined' ? widgetStartHtml(config) : createPaymentWidget(config));\n",
+  );
 });
 afterAll(async () => {
   if (app) await rm(app, { recursive: true, force: true });
@@ -95,4 +103,43 @@ describe('@wpwl/server in a browser bundle', () => {
       await rm(nextApp, { recursive: true, force: true });
     }
   }, 200_000);
+});
+
+describe("@wpwl/core's server start in a browser bundle", () => {
+  // The inline script widgetStartHtml writes into a server-rendered page (it reads `currentScript`).
+  const START_SCRIPT = 'd.currentScript||d.head';
+  const bundle = async (platform: 'browser' | 'node') => {
+    const built = await esbuild({
+      entryPoints: [join(app, 'widget.js')],
+      bundle: true,
+      platform,
+      format: 'esm',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    return built.outputFiles[0]!.text;
+  };
+
+  it('a browser bundle has the controller and not the script; a server bundle has both', async () => {
+    const browser = await bundle('browser');
+    const server = await bundle('node');
+    expect(browser).toContain('wpwlState');
+    expect(browser).not.toContain(START_SCRIPT);
+    expect(server).toContain(START_SCRIPT);
+    expect(browser.length).toBeLessThan(server.length - 1000);
+  });
+
+  it('Vite builds the storefront without it', async () => {
+    const output = await viteBuild({
+      root: app,
+      logLevel: 'silent',
+      configFile: false,
+      build: { outDir: join(app, 'dist-widget'), write: false, lib: { entry: join(app, 'widget.js'), formats: ['es'] } },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+    const code = chunks.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+    expect(code).toContain('wpwlState');
+    expect(code).not.toContain(START_SCRIPT);
+  });
 });

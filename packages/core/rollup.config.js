@@ -2,6 +2,6 @@ import { packageConfig } from '../../scripts/rollup.shared.js';
 
 export default packageConfig({
   packageDir: import.meta.dirname,
-  input: { index: 'src/index.ts' },
+  input: { index: 'src/index.ts', browser: 'src/browser.ts' },
   minify: true,
 });

@@ -1,14 +1,6 @@
-export * from './errors.js';
-export * from './validate.js';
-export * from './locale.js';
-export * from './accessibility.js';
-export * from './options.js';
-export type * from './jquery.js';
-export * from './script.js';
-export * from './preload.js';
+// The entry of @wpwl/core for servers and every runtime that is not a
+// browser: the whole API, with widgetStartHtml writing the widget's start
+// into server-rendered HTML. Browsers get browser.ts (package.json's
+// "browser" condition), where that function carries no script.
+export * from './api.js';
 export * from './server-start.js';
-export * from './widget.js';
-export * from './result.js';
-export * from './csp.js';
-export * from './defaults.js';
-export * from './config-fields.js';
