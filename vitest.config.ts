@@ -37,6 +37,8 @@ export default defineConfig({
             // The static page's component tests: the URL its pages load the standalone
             // build of <wpwl-widget> from (the merchant server's copy), as its source.
             { find: /^\/vendor\/wpwl-lit\/wpwl-widget\.js$/, replacement: `${root}packages/lit/src/define.ts` },
+            // The plain pages' shared modules, at the URL the merchant server serves them from.
+            { find: /^\/shared\/([\w-]+\.js)$/, replacement: `${root}examples/shared/public/$1` },
           ],
         },
         // vue(): the Vue storefront's single-file components, for its component tests.

@@ -39,7 +39,7 @@ const CART_KEY = 'wpwl-example-cart';
 async function check(attempt = 0) {
   const resourcePath = new URLSearchParams(location.search).get('resourcePath');
   if (!resourcePath) {
-    show('failure', texts.noPayment, texts.noResultInAddress);
+    show('failure', texts.noPayment, texts.noResultInAddress());
     return;
   }
   const response = await fetch(`/api/payment-status?resourcePath=${encodeURIComponent(resourcePath)}`);
