@@ -13,8 +13,10 @@ import typescript from '@rollup/plugin-typescript';
  *   (a module that starts with a 'use client' directive keeps it: see keepUseClient)
  * @param {string[]} [opts.bundle] workspace-internal packages to inline instead of leaving external
  * @param {boolean} [opts.minify] ship minified code (source maps point at the readable source)
+ * @param {boolean} [opts.separate] a build of its own next to the package's main one, written into the
+ *   same dist: it leaves dist as the main build made it and adds no declarations (the main build's serve)
  */
-export function packageConfig({ packageDir, input, banner, bundle = [], minify = false }) {
+export function packageConfig({ packageDir, input, banner, bundle = [], minify = false, separate = false }) {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(
     (name) => !bundle.includes(name),
@@ -38,12 +40,12 @@ export function packageConfig({ packageDir, input, banner, bundle = [], minify =
     plugins: [
       keepUseClient(clientModules),
       // Chunk names carry a hash: an old build's files would otherwise stay in dist and be packed.
-      { name: 'clean-dist', buildStart: () => rmSync(join(packageDir, 'dist'), { recursive: true, force: true }) },
+      !separate && { name: 'clean-dist', buildStart: () => rmSync(join(packageDir, 'dist'), { recursive: true, force: true }) },
       typescript({
         tsconfig: join(packageDir, 'tsconfig.build.json'),
         outDir: join(packageDir, 'dist'),
-        declarationDir: join(packageDir, 'dist'),
         noEmitOnError: true,
+        ...(separate ? { declaration: false, declarationMap: false } : { declarationDir: join(packageDir, 'dist') }),
       }),
       minify && terser(MINIFY),
     ],
