@@ -37,6 +37,8 @@ import { injectWidgetDefaults } from './defaults.js';
 export interface PaymentWidgetRef {
   /** Core's whole snapshot: a new object on every change. */
   readonly snapshot: Signal<WidgetSnapshot>;
+  /** The config the widget gets: yours with {@link provideWpwl}'s defaults; undefined while yours is. */
+  readonly config: Signal<PaymentWidgetConfig | undefined>;
   /** `idle`, `loading`, `ready`, `submitting`, `error`, `expired` or `destroyed`; always `idle` on the server. */
   readonly status: Signal<WidgetStatus>;
   /** The last error (why the status is `error` or `expired`, or a widget error while `ready`). */
@@ -97,14 +99,19 @@ export function injectPaymentWidget(config: () => PaymentWidgetInput | undefined
     // The callbacks (onReady, onError …), the config's only functions: called
     // back inside the zone, and never once the context is gone (an output
     // would then complain).
-    for (const [name, value] of Object.entries(withDefaults))
+    for (const name in withDefaults) {
+      const value = withDefaults[name];
       if (typeof value === 'function')
-        withDefaults[name] = (...args: unknown[]) => (alive ? zone.run(value as Callback, undefined, args) : undefined);
+        withDefaults[name] = (...args: unknown[]) => (alive ? zone.run(() => (value as Callback)(...args)) : undefined);
+    }
     return withDefaults as unknown as PaymentWidgetConfig;
   });
 
-  // What isPlatformServer() compares with, without @angular/common in the bundle.
-  if (inject(PLATFORM_ID) === 'server') preloadOnServer(merged, inject(DOCUMENT));
+  // The server: what isPlatformServer() compares with, without @angular/common
+  // in the bundle. Angular's build defines `ngServerMode` false in a browser
+  // bundle (its own server-only code goes the same way), which drops this
+  // branch there; where nothing defines it, the platform decides alone.
+  if ((typeof ngServerMode === 'undefined' || ngServerMode) && inject(PLATFORM_ID) === 'server') preloadOnServer(merged, inject(DOCUMENT));
   // After the render that changed the config or the container (the element
   // is then in the page); Angular runs these outside its zone already.
   else
@@ -137,6 +144,7 @@ export function injectPaymentWidget(config: () => PaymentWidgetInput | undefined
 
   // pay() and retry() come from the page's own buttons, inside the zone.
   return {
+    config: merged,
     snapshot,
     status: computed(() => snapshot().status),
     error: computed(() => snapshot().error),

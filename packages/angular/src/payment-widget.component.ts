@@ -18,12 +18,10 @@ import {
 } from '@angular/core';
 import {
   WIDGET_CONFIG_FIELDS,
-  applyWidgetDefaults,
   localeAttributes,
   watchFocus,
   type FocusWatch,
   type LocaleAttributes,
-  type WidgetStatus,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
   type PaymentWidgetInput,
@@ -31,7 +29,6 @@ import {
   type WidgetSnapshot,
   type WpwlError,
 } from '@wpwl/core';
-import { injectWidgetDefaults } from './defaults.js';
 import { injectPaymentWidget, type PaymentWidgetRef } from './inject-payment-widget.js';
 
 /**
@@ -79,16 +76,15 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
   // The widget owns everything inside the first element: Angular renders nothing there.
   // Both regions are always there, so that screen readers know them before their content changes.
   template: `<div></div>
-    @let status = widget.status();
     <div role="status">
-      @if (status === 'idle' || status === 'loading') {
+      @if (widget.status() === 'idle' || widget.status() === 'loading') {
         <ng-content select="[wpwlLoading]" />
       }
     </div>
     <div role="alert">
-      @if (status === 'error') {
+      @if (widget.status() === 'error') {
         <ng-content select="[wpwlError]" />
-      } @else if (status === 'expired') {
+      } @else if (widget.status() === 'expired') {
         <ng-content select="[wpwlExpired]" />
       } @else if (widget.expiringSoon()) {
         <ng-content select="[wpwlExpiringSoon]" />
@@ -139,22 +135,20 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly expiringSoon = output<number>();
 
   private readonly host: ElementRef<HTMLElement> = inject(ElementRef);
-  private readonly defaults = injectWidgetDefaults();
 
   /** The widget's state as signals (`status`, `error`, `expiresAt`, `expiringSoon`, `snapshot`). */
   readonly widget: PaymentWidgetRef = injectPaymentWidget(
     () => {
-      const config: Record<string, unknown> = {};
-      for (const field of FIELDS) config[field] = this[field]();
-      return {
-        ...(config as PaymentWidgetInput),
+      const config: Record<string, unknown> = {
         onBeforeSubmit: this.beforeSubmit(),
-        onStatusChange: (snapshot) => this.statusChange.emit(snapshot),
+        onStatusChange: (snapshot: WidgetSnapshot) => this.statusChange.emit(snapshot),
         onReady: () => this.ready.emit(),
-        onError: (error) => this.error.emit(error),
+        onError: (error: WpwlError) => this.error.emit(error),
         onExpired: () => this.expired.emit(),
-        onExpiringSoon: (expiresAt) => this.expiringSoon.emit(expiresAt),
-      };
+        onExpiringSoon: (expiresAt: number) => this.expiringSoon.emit(expiresAt),
+      } satisfies Partial<PaymentWidgetInput>;
+      for (const field of FIELDS) config[field] = this[field]();
+      return config as PaymentWidgetInput;
     },
     // The template's first element, once rendered: the widget's own.
     () => this.host.nativeElement.firstElementChild as HTMLElement,
@@ -162,7 +156,7 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
 
   /** The host's `lang` and `dir`, for the widget's locale (its input, else `options.locale`, else `provideWpwl()`'s). */
   protected readonly language: Signal<LocaleAttributes> = computed(() => {
-    const config = applyWidgetDefaults({ locale: this.locale(), options: this.options() } as PaymentWidgetInput, this.defaults());
+    const config = this.widget.config()!;
     return localeAttributes(config.locale ?? config.options?.locale);
   });
 
@@ -177,21 +171,17 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly retry: () => void = this.widget.retry;
 
   constructor() {
-    keepFocus(this.host.nativeElement, this.widget.status);
+    // Focus that goes with the form (or a retry button) goes to the error or
+    // expiry message that replaces it, once that is rendered (the alert
+    // region, the template's last element). In the browser only: Angular
+    // runs no render effect on the server.
+    const host = this.host.nativeElement;
+    let focus: FocusWatch | undefined;
+    afterRenderEffect(() => {
+      const now = this.widget.status();
+      focus ??= watchFocus(host);
+      if (now === 'error' || now === 'expired') focus.moveTo(host.lastElementChild as HTMLElement);
+    });
+    inject(DestroyRef).onDestroy(() => focus?.stop());
   }
-}
-
-/**
- * Focus that goes with the form (or a retry button) goes to the error or
- * expiry message that replaces it, once that is rendered. In the browser only:
- * Angular runs no render effect on the server.
- */
-function keepFocus(host: HTMLElement, status: Signal<WidgetStatus>): void {
-  let focus: FocusWatch | undefined;
-  afterRenderEffect(() => {
-    const now = status();
-    focus ??= watchFocus(host);
-    if (now === 'error' || now === 'expired') focus.moveTo(host.querySelector<HTMLElement>(':scope > [role="alert"]'));
-  });
-  inject(DestroyRef).onDestroy(() => focus?.stop());
 }

@@ -57,6 +57,7 @@ describe('injectPaymentWidget', () => {
     const { host, settle } = await renderOwn(undefined, [], { baseUrl: BASE });
     expect(widget.createdScripts()).toEqual([]);
     expect(statusText()).toBe('idle');
+    expect(host.widget.config()).toBeUndefined();
 
     host.checkout.set(ID);
     await settle();
@@ -85,7 +86,9 @@ describe('injectPaymentWidget', () => {
 
 describe('provideWpwl', () => {
   it("gives every widget the app's base URL, locale and nonce", async () => {
-    await renderOwn(ID, [], { baseUrl: BASE, locale: 'de-AT', nonce: 'bm9uY2UtZnJvbS1hcHA=' });
+    const { host } = await renderOwn(ID, [], { baseUrl: BASE, locale: 'de-AT', nonce: 'bm9uY2UtZnJvbS1hcHA=' });
+    // The config the widget gets, for a template of one's own (its lang and dir, say).
+    expect(host.widget.config()).toMatchObject({ checkoutId: ID, brands: 'VISA', baseUrl: BASE, locale: 'de-AT' });
     const [script] = widget.liveScripts();
     expect(script!.src).toBe(`${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`);
     expect(script!.nonce).toBe('bm9uY2UtZnJvbS1hcHA=');

@@ -7,6 +7,7 @@ import { PaymentWidgetComponent, injectPaymentWidget, provideWpwl, type PaymentW
 import type {
   BeforeSubmitContext,
   BeforeSubmitResult,
+  PaymentWidgetConfig,
   PaymentWidgetInput,
   WidgetConfigValueKey,
   WidgetSnapshot,
@@ -42,6 +43,7 @@ test('injectPaymentWidget: a config getter (or undefined), a container, signals 
   expectTypeOf<PaymentWidgetRef['error']>().toEqualTypeOf<Signal<WpwlError | undefined>>();
   expectTypeOf<PaymentWidgetRef['expiringSoon']>().toEqualTypeOf<Signal<boolean>>();
   expectTypeOf<PaymentWidgetRef['pay']>().toEqualTypeOf<() => boolean>();
+  expectTypeOf<PaymentWidgetRef['config']>().toEqualTypeOf<Signal<PaymentWidgetConfig | undefined>>();
   const config = () => ({ checkoutId: 'x', onReady: () => {}, onError: (error: WpwlError) => void error.code });
   expectTypeOf(config).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
   // @ts-expect-error custom parameter values are text
