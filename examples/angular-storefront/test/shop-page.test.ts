@@ -6,6 +6,8 @@
 // declined payment from the shop's own "Place order" button (the widget's
 // pay()), a checkout paid meanwhile in another tab, a widget that fails to
 // load, and a session that runs out (fake timers).
+// The merchant server's stub and the steps from the shop to the payment
+// are the storefronts' shared ones (examples/shared/test-support.ts).
 // Before anything of Angular: its packages are partially compiled and the
 // page's template is compiled when it is first used.
 import '@angular/compiler';
@@ -15,39 +17,10 @@ import { fireEvent, screen } from '@testing-library/dom';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view';
-import type { Checkout } from '../../shared/shop-api';
+import { checkoutFor, goToPayment, paidResultUrl, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support';
 import { ShopPage } from '../src/shop-page';
 
-const CHECKOUT: Checkout = {
-  orderId: 'order-1042',
-  checkoutId: '8a8294174b7ecb28014b9699220015ca',
-  baseUrl: 'http://127.0.0.1:8080',
-  brands: 'VISA MASTER',
-  shopperResultUrl: 'http://127.0.0.1:3000/angular-storefront/result',
-  amount: '25.80',
-  currency: 'EUR',
-  createdAt: '2026-11-26T10:00:00Z',
-  expiresAt: '2026-11-26T10:30:00Z',
-  expiresInMs: 30 * 60_000,
-};
-
-/** The merchant server as the page calls it; `paidElsewhere` makes the payment-status read say the checkout was paid. */
-function stubMerchantServer(options: { paidElsewhere?: boolean; expiresInMs?: number } = {}) {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-  const server = vi.fn(async (input: RequestInfo | URL) => {
-    const path = String(input);
-    if (path === '/api/products') {
-      return json({ products: [{ id: 'sencha', name: 'Sencha', description: 'Green tea', price: '12.90' }], currency: 'EUR' });
-    }
-    if (path === '/api/checkout') return json({ ...CHECKOUT, expiresInMs: options.expiresInMs ?? CHECKOUT.expiresInMs });
-    if (path.startsWith('/api/payment-status')) {
-      return json(options.paidElsewhere ? { ok: true, code: '000.100.110' } : { ok: false, code: '000.200.000' });
-    }
-    return new Response('not found', { status: 404 });
-  });
-  vi.stubGlobal('fetch', server);
-  return server;
-}
+const CHECKOUT = checkoutFor('http://127.0.0.1:3000/angular-storefront/result');
 
 let widget: FakeWidget;
 let app: ApplicationRef | undefined;
@@ -75,27 +48,20 @@ const click = (element: HTMLElement) =>
     return app!.whenStable();
   });
 
-/**
- * Opens the shop page, puts two Sencha in the cart and asks for the payment,
- * as the shopper does. Waits through the fake widget's `act`, not Testing
- * Library's `findBy…`, whose polling waits on timers a test may have faked.
- */
-async function goToPayment(): Promise<void> {
-  document.body.innerHTML = '<app-shop-page></app-shop-page>';
-  app = await bootstrapApplication(ShopPage, { providers: [provideZonelessChangeDetection()] });
-  await settle();
-  const add = screen.getByRole('button', { name: 'Add to cart: Sencha' });
-  await click(add);
-  await click(add);
-  expect(screen.getByText('2 × Sencha')).toBeTruthy();
-  await click(screen.getByRole('button', { name: 'Go to payment' }));
-  expect(screen.getByRole('heading', { name: 'Payment' })).toBeTruthy();
-}
+/** The shop page for the shared steps (goToPayment: two Sencha in the cart, then the payment): bootstrapped, clicks rendered. */
+const shop: ShopUnderTest = {
+  open: async () => {
+    document.body.innerHTML = '<app-shop-page></app-shop-page>';
+    app = await bootstrapApplication(ShopPage, { providers: [provideZonelessChangeDetection()] });
+    await settle();
+  },
+  click,
+};
 
 describe('Angular storefront: paying', () => {
   it('shows the widget for the checkout and sends the order id with the payment', async () => {
-    stubMerchantServer();
-    await goToPayment();
+    stubMerchantServer(CHECKOUT);
+    await goToPayment(shop);
     expect(screen.getByText('25.80 EUR')).toBeTruthy();
     await widget.ready();
     await settle();
@@ -109,9 +75,7 @@ describe('Angular storefront: paying', () => {
       'card.holder': 'Jane Jones',
       'customParameters[SHOPPER_orderId]': 'order-1042',
     });
-    expect(payment.resultUrl).toBe(
-      `${CHECKOUT.shopperResultUrl}?id=${CHECKOUT.checkoutId}&resourcePath=%2Fv1%2Fcheckouts%2F${CHECKOUT.checkoutId}%2Fpayment`,
-    );
+    expect(payment.resultUrl).toBe(paidResultUrl(CHECKOUT.shopperResultUrl, CHECKOUT.checkoutId));
     await settle();
     expect(screen.getByText('Sending your payment…')).toBeTruthy();
     // While the payment is on its way, the cart cannot be left.
@@ -119,8 +83,8 @@ describe('Angular storefront: paying', () => {
   });
 
   it('the shop\'s own "Place order" button pays through the widget; a declined card goes to the result page too', async () => {
-    stubMerchantServer();
-    await goToPayment();
+    stubMerchantServer(CHECKOUT);
+    await goToPayment(shop);
     const placeOrder = screen.getByRole<HTMLButtonElement>('button', { name: 'Place order' });
     // Nothing to pay with until the form is there.
     expect(placeOrder.disabled).toBe(true);
@@ -138,8 +102,8 @@ describe('Angular storefront: paying', () => {
   });
 
   it('a checkout paid meanwhile in another tab is not paid again: nothing is sent and the shopper reads why', async () => {
-    stubMerchantServer({ paidElsewhere: true });
-    await goToPayment();
+    stubMerchantServer(CHECKOUT, { paidElsewhere: true });
+    await goToPayment(shop);
     await widget.ready();
     await settle();
     await click(screen.getByRole('button', { name: 'Pay 25.80 EUR' }));
@@ -152,8 +116,8 @@ describe('Angular storefront: paying', () => {
 
 describe('Angular storefront: when things go wrong', () => {
   it('a payment form that did not load says so; "Try again" loads it', async () => {
-    stubMerchantServer();
-    await goToPayment();
+    stubMerchantServer(CHECKOUT);
+    await goToPayment(shop);
     await widget.failLoad();
     await settle();
     // Announced to screen readers as it appears.
@@ -169,8 +133,8 @@ describe('Angular storefront: when things go wrong', () => {
     // The session's clock faked; not animation frames, on which Angular's
     // zoneless scheduler renders (it races a frame against a timer).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    stubMerchantServer({ expiresInMs: 10 * 60_000 });
-    await goToPayment();
+    stubMerchantServer(CHECKOUT, { expiresInMs: 10 * 60_000 });
+    await goToPayment(shop);
     await widget.ready();
     await settle();
     await widget.act(() => vi.advanceTimersByTimeAsync(5 * 60_000));

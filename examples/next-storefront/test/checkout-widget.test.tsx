@@ -13,10 +13,10 @@ import { WpwlProvider } from '@wpwl/react';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGLISH } from '../../shared/shop-language';
+import { CHECKOUT_ID, paidResultUrl } from '../../shared/test-support';
 import { CheckoutWidget } from '../app/checkout/checkout-widget';
 
 const { texts } = ENGLISH;
-const CHECKOUT_ID = '8a8294174b7ecb28014b9699220015ca';
 const RESULT_URL = 'http://127.0.0.1:3000/result';
 
 /** The checkout widget as the checkout page renders it in the root layout, for a checkout with `expiresInMs` left. */
@@ -68,7 +68,7 @@ describe('Next.js storefront: the checkout widget', () => {
 
     const payment = await widget.submit();
     expect(payment?.fields['card.holder']).toBe('Jane Jones');
-    expect(payment?.resultUrl).toBe(`${RESULT_URL}?id=${CHECKOUT_ID}&resourcePath=%2Fv1%2Fcheckouts%2F${CHECKOUT_ID}%2Fpayment`);
+    expect(payment?.resultUrl).toBe(paidResultUrl(RESULT_URL, CHECKOUT_ID));
     expect(screen.getByText('Sending your payment…')).toBeTruthy();
     expect(screen.queryByText('Enter your card details.')).toBeNull();
   });

@@ -16,10 +16,10 @@ import { PaymentWidget, wpwlDefaultsKey } from '@wpwl/vue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computed, defineComponent, h, ref, Suspense } from 'vue';
 import type { PreparedCheckout } from '../../shared/basket-orders';
+import { CHECKOUT_ID, paidResultUrl } from '../../shared/test-support';
 import { useShopLanguage } from '../app/composables/language';
 import CheckoutPage from '../app/pages/checkout.vue';
 
-const CHECKOUT_ID = '8a8294174b7ecb28014b9699220015ca';
 const ORIGIN = 'http://127.0.0.1:3000';
 
 /** What the shop's POST /api/checkout route answers. */
@@ -90,7 +90,7 @@ describe('Nuxt storefront: the checkout page', () => {
     expect([...brands.options].map((option) => option.value)).toEqual(['VISA', 'MASTER', 'AMEX']);
 
     const payment = await widget.submit();
-    expect(payment?.resultUrl).toBe(`${ORIGIN}/result?id=${CHECKOUT_ID}&resourcePath=%2Fv1%2Fcheckouts%2F${CHECKOUT_ID}%2Fpayment`);
+    expect(payment?.resultUrl).toBe(paidResultUrl(`${ORIGIN}/result`, CHECKOUT_ID));
     expect(getByText(body(), 'Sending your payment…')).toBeTruthy();
   });
 

@@ -4,45 +4,18 @@
 // name with Testing Library's queries. Covers the cart to the payment and the
 // order id sent with it, a cart paid meanwhile in another tab, a widget that
 // fails to load, and a session that runs out.
+// The merchant server's stub and the steps from the shop to the payment
+// are the storefronts' shared ones (examples/shared/test-support.ts).
 import { getByRole, getByText, queryAllByRole, queryByRole } from '@testing-library/dom';
 import { mount, type VueWrapper } from '@vue/test-utils';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view.js';
-import type { Checkout } from '../../shared/shop-api.js';
+import { checkoutFor, goToPayment, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support.js';
 import ShopPage from '../src/ShopPage.vue';
 
-const CHECKOUT: Checkout = {
-  orderId: 'order-2051',
-  checkoutId: '8a8294174b7ecb28014b9699220015cb',
-  baseUrl: 'http://127.0.0.1:8080',
-  brands: 'VISA MASTER',
-  shopperResultUrl: 'http://127.0.0.1:3000/vue-storefront/result',
-  amount: '12.90',
-  currency: 'EUR',
-  createdAt: '2026-11-26T10:00:00Z',
-  expiresAt: '2026-11-26T10:30:00Z',
-  expiresInMs: 30 * 60_000,
-};
-
-/** The merchant server as the page calls it; `paidElsewhere` makes the payment-status read say the checkout was paid. */
-function stubMerchantServer(options: { paidElsewhere?: boolean; expiresInMs?: number } = {}) {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = String(input);
-      if (path === '/api/products') {
-        return json({ products: [{ id: 'sencha', name: 'Sencha', description: 'Green tea', price: '12.90' }], currency: 'EUR' });
-      }
-      if (path === '/api/checkout') return json({ ...CHECKOUT, expiresInMs: options.expiresInMs ?? CHECKOUT.expiresInMs });
-      if (path.startsWith('/api/payment-status')) {
-        return json(options.paidElsewhere ? { ok: true, code: '000.100.110' } : { ok: false, code: '000.200.000' });
-      }
-      return new Response('not found', { status: 404 });
-    }),
-  );
-}
+/** The checkout of one Sencha. */
+const CHECKOUT = checkoutFor('http://127.0.0.1:3000/vue-storefront/result', { orderId: 'order-2051', amount: '12.90' });
 
 let widget: FakeWidget;
 let page: VueWrapper | undefined;
@@ -60,19 +33,19 @@ afterEach(async () => {
   await widget.uninstall();
 });
 
-/** Puts a Sencha in the cart and asks for the payment, as the shopper does; each step waits until Vue has rendered. */
-async function goToPayment(): Promise<void> {
-  page = mount(ShopPage, { attachTo: body() });
-  await widget.act(async () => {});
-  await widget.act(() => getByRole(body(), 'button', { name: 'Add to cart: Sencha' }).click());
-  await widget.act(() => getByRole(body(), 'button', { name: 'Go to payment' }).click());
-  expect(getByRole(body(), 'heading', { name: 'Payment' })).toBeTruthy();
-}
+/** The shop page for the shared steps (goToPayment: a Sencha in the cart, then the payment): mounted, each click waited for until Vue has rendered. */
+const shop: ShopUnderTest = {
+  open: async () => {
+    page = mount(ShopPage, { attachTo: body() });
+    await widget.act(async () => {});
+  },
+  click: (element) => widget.act(() => element.click()),
+};
 
 describe('Vue storefront: paying', () => {
   it('shows the widget for the checkout and sends the order id with the payment', async () => {
-    stubMerchantServer();
-    await goToPayment();
+    stubMerchantServer(CHECKOUT);
+    await goToPayment(shop, 1);
     await widget.ready();
     expect(getByText(body(), 'Enter your card details.')).toBeTruthy();
     const holder = getByRole(body(), 'textbox', { name: 'Card holder' }) as HTMLInputElement;
@@ -89,8 +62,8 @@ describe('Vue storefront: paying', () => {
   });
 
   it('a checkout paid meanwhile in another tab is not paid again: nothing is sent and the shopper reads why', async () => {
-    stubMerchantServer({ paidElsewhere: true });
-    await goToPayment();
+    stubMerchantServer(CHECKOUT, { paidElsewhere: true });
+    await goToPayment(shop, 1);
     await widget.ready();
     await widget.act(() => getByRole(body(), 'button', { name: 'Pay 12.90 EUR' }).click());
     expect(getByText(body(), ALREADY_PAID, { exact: false })).toBeTruthy();
@@ -101,8 +74,8 @@ describe('Vue storefront: paying', () => {
 
 describe('Vue storefront: when things go wrong', () => {
   it('a payment form that did not load says so; "Try again" loads it', async () => {
-    stubMerchantServer();
-    await goToPayment();
+    stubMerchantServer(CHECKOUT);
+    await goToPayment(shop, 1);
     await widget.failLoad();
     expect(getByRole(body(), 'alert').textContent).toContain('The payment form could not be loaded');
     await widget.act(() => getByRole(body(), 'button', { name: 'Try again' }).click());
@@ -114,8 +87,8 @@ describe('Vue storefront: when things go wrong', () => {
 
   it('a session running out offers more time, then says it expired and takes the form away', async () => {
     vi.useFakeTimers();
-    stubMerchantServer({ expiresInMs: 10 * 60_000 });
-    await goToPayment();
+    stubMerchantServer(CHECKOUT, { expiresInMs: 10 * 60_000 });
+    await goToPayment(shop, 1);
     await widget.ready();
     await widget.act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     expect(getByRole(body(), 'button', { name: 'Get more time' })).toBeTruthy();
