@@ -1,14 +1,20 @@
-// The Angular storefront (examples/angular-storefront, built with the Angular
-// CLI) as a shopper meets it: the example merchant server on its own sandbox,
-// in real Chromium. Add to cart, pay through <wpwl-payment-widget> from
-// @wpwl/angular with a test card (with the widget's button, or with the shop's
-// own "Place order" button through pay()), be declined, be warned before the
-// checkout ends and get more time, go back to the cart and return, and land
-// on the result route that asks the merchant server for the verified status.
-// Then @wpwl/angular under Angular's server rendering: a checkout page rendered
-// on the server with the widget script's preload in its HTML, hydrated in
-// Chromium, where the widget loads its script once and pays.
-// Needs `pnpm build` first (the example's dist/ and the packages it bundles).
+// The Vue storefront (examples/vue-storefront, built with Vite) and the
+// Angular storefront (examples/angular-storefront, built with the Angular
+// CLI) as a shopper meets them: the example merchant server on its own
+// sandbox, in real Chromium. The flows they share, over the table below: add
+// to cart, pay through the binding's widget component (<PaymentWidget> from
+// @wpwl/vue, <wpwl-payment-widget> from @wpwl/angular) with a test card,
+// land on the result route that asks the merchant server for the verified
+// status; be declined. Then each storefront's own: in Vue, closing the payment
+// and a new checkout; in Angular, the shop's own "Place order" button through
+// pay(), the warning before the checkout ends and more time, going back to
+// the cart and returning, and @wpwl/angular under Angular's server rendering
+// (a checkout page rendered on the server with the widget script's preload in
+// its HTML, hydrated in Chromium, where the widget loads its script once and
+// pays).
+// Needs `pnpm build` first (the examples' dist/ and the packages they bundle).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAngularSsrServer, type AngularSsrServer } from './support/angular-ssr.js';
 import { holdRequests, type TestPage } from './support/browser.js';
@@ -26,54 +32,68 @@ import {
 } from './support/storefront.js';
 
 const READY = '[data-wpwl-status="ready"]';
-const RESULT = '/angular-storefront/result';
 const MINUTE = 60_000;
-const session = useStorefrontSession({ needsBuild: 'examples/angular-storefront/dist/index.html' });
+const repo = fileURLToPath(new URL('../', import.meta.url));
+const session = useStorefrontSession();
 
-async function fillCartAndOpenPayment(): Promise<void> {
-  await fillCartAndCheckout(session.tab.page, `${session.shop.merchant.url}/angular-storefront/`, READY);
+/** A storefront under test: its folder (and mount path), its name in the tests' titles, and its result route. */
+interface Storefront {
+  name: string;
+  title: string;
+  result: string;
 }
 
-async function payWith(card: string): Promise<void> {
+/** The storefront's page, its cart filled (two teas and a kettle) and checked out, the card form ready. */
+async function fillCartAndOpenPayment({ name }: Storefront): Promise<void> {
+  await fillCartAndCheckout(session.tab.page, `${session.shop.merchant.url}/${name}/`, READY);
+}
+
+/** Pays with `card` through the widget's button and waits for the storefront's result route. */
+async function payWith({ result }: Storefront, card: string): Promise<void> {
   await fillCard(session.tab.page, card);
-  await payAndWaitForResult(session.tab.page, RESULT);
+  await payAndWaitForResult(session.tab.page, result);
 }
 
 /** The checkout id of every widget script the page requested, in order. */
 const scriptRequests = (tab: TestPage) =>
   tab.requestsTo('GET', '/v1/paymentWidgets.js').map((request) => new URL(request.url).searchParams.get('checkoutId'));
 
-describe('Angular storefront on the merchant server and sandbox', () => {
-  it('pays with the success card and shows the verified success page', async () => {
+/** The Vue storefront's own flows. */
+function vueOnly(vue: Storefront): void {
+  it('closing the payment unloads the widget; a new checkout loads it once more and pays', async () => {
     const { tab } = session;
-    await fillCartAndOpenPayment();
-    // The widget's script tag got this response's CSP nonce, through Angular's CSP_NONCE.
-    await expectWidgetNonceFromPage(tab.page, 'script[type="module"]');
-    await payWith(SUCCESS_CARD);
-    await expectPaidPage(tab.page, '89.80 EUR paid');
+    await fillCartAndOpenPayment(vue);
+    await tab.page.click('[data-wpwl-cancel]');
+    await tab.page.waitForFunction(() => !document.querySelector('[data-wpwl-status]'));
+    // Teardown is deferred by a task (a same-config re-mount would adopt the widget).
+    await tab.page.waitForFunction(
+      () => !document.querySelector('script[src*="/paymentWidgets.js"], .wpwl-form') && !('wpwlOptions' in window) && !('wpwl' in window),
+    );
 
-    // The browser sent product ids and quantities; the server priced the cart.
-    expectCheckoutRequest(tab, RESULT);
-    // Two status reads: before the widget submits (is the checkout still unpaid?), and the result page's.
-    expect(tab.requestsTo('GET', '/api/payment-status')).toHaveLength(2);
-    // One widget script request for the one mount, and nothing broke the page's CSP.
-    expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+    await tab.page.click('button[data-product-id="kettle-iron"]');
+    await expect(tab.page.locator('#cart-total').textContent()).resolves.toBe('153.80');
+    await tab.page.click('#checkout');
+    await tab.page.waitForSelector(cardForm(READY));
+    expect(await tab.page.locator('form.paymentWidgets').count()).toBe(1);
+    const scripts = tab.requestsTo('GET', '/v1/paymentWidgets.js');
+    expect(scripts).toHaveLength(2);
+    expect(new URL(scripts[0]!.url).searchParams.get('checkoutId')).not.toBe(new URL(scripts[1]!.url).searchParams.get('checkoutId'));
+    await payWith(vue, SUCCESS_CARD);
+    await tab.page.waitForSelector('#result[data-state="success"]');
+    await expect(tab.page.locator('#result-detail').textContent()).resolves.toContain('153.80 EUR paid');
     expect(session.violations).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
+}
 
-  it('shows a classified failure for a declined card', async () => {
-    await fillCartAndOpenPayment();
-    await payWith(DECLINE_CARD);
-    await expectDeclinedPage(session.tab.page);
-  });
-
+/** The Angular storefront's own flows. */
+function angularOnly(angular: Storefront): void {
   it('"Place order" pays through pay(): disabled until the form is ready, the empty fields marked, then one payment', async () => {
     const { tab } = session;
     const { page } = tab;
     // The widget's script held: the form is still loading while the shopper looks at the button.
     const scripts = await holdRequests(page, (request) => request.url().includes('/v1/paymentWidgets.js'));
-    await page.goto(`${session.shop.merchant.url}/angular-storefront/`);
+    await page.goto(`${session.shop.merchant.url}/${angular.name}/`);
     await page.click('button[data-product-id="tea-sencha"]');
     await page.click('button[data-product-id="tea-sencha"]');
     await page.click('button[data-product-id="kettle-iron"]');
@@ -94,7 +114,7 @@ describe('Angular storefront on the merchant server and sandbox', () => {
 
     await fillCard(page, SUCCESS_CARD);
     await placeOrder.click();
-    await page.waitForURL((url) => url.pathname === RESULT);
+    await page.waitForURL((url) => url.pathname === angular.result);
     await expectPaidPage(page, '89.80 EUR paid');
     expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
     expect(session.violations).toEqual([]);
@@ -105,7 +125,7 @@ describe('Angular storefront on the merchant server and sandbox', () => {
     const { tab } = session;
     const { page } = tab;
     await page.clock.install();
-    await fillCartAndOpenPayment();
+    await fillCartAndOpenPayment(angular);
     const [first] = await renderedCheckouts(page);
     expect(await page.locator('[data-wpwl-expiry-warning]').isVisible()).toBe(false);
 
@@ -121,7 +141,7 @@ describe('Angular storefront on the merchant server and sandbox', () => {
     // The same widget took the new checkout: one form, the old checkout's script gone.
     expect(await page.locator('form.wpwl-form-card').count()).toBe(1);
     expect(scriptRequests(tab)).toEqual([first, expect.not.stringMatching(first!)]);
-    await payWith(SUCCESS_CARD);
+    await payWith(angular, SUCCESS_CARD);
     await expectPaidPage(page, '89.80 EUR paid');
     expect(tab.errors).toEqual([]);
   });
@@ -129,7 +149,7 @@ describe('Angular storefront on the merchant server and sandbox', () => {
   it('away to the cart and back: one script request for the checkout shown, nothing left behind, and it pays', async () => {
     const { tab } = session;
     const { page } = tab;
-    await fillCartAndOpenPayment();
+    await fillCartAndOpenPayment(angular);
     const [before] = await renderedCheckouts(page);
 
     await page.click('[data-wpwl-cancel]');
@@ -153,12 +173,65 @@ describe('Angular storefront on the merchant server and sandbox', () => {
     expect(requested).toContain(before);
     expect(await page.locator('form.paymentWidgets').count()).toBe(1);
 
-    await payWith(SUCCESS_CARD);
+    await payWith(angular, SUCCESS_CARD);
     await expectPaidPage(page, '89.80 EUR paid');
     expect(session.violations).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
-});
+}
+
+/** The storefronts sharing the flows below; `ownTests` adds the storefront's own. */
+const STOREFRONTS = [
+  {
+    name: 'vue-storefront',
+    title: 'Vue storefront',
+    result: '/vue-storefront/result',
+    ownTests: vueOnly,
+  },
+  {
+    name: 'angular-storefront',
+    title: 'Angular storefront',
+    result: '/angular-storefront/result',
+    ownTests: angularOnly,
+  },
+] as const;
+
+// A loop rather than describe.each, whose `$title` would put the title in quotes: the tests keep the names they had in
+// the storefronts' files of their own.
+for (const storefront of STOREFRONTS) {
+  describe(`${storefront.title} on the merchant server and sandbox`, () => {
+    beforeAll(() => {
+      const built = `examples/${storefront.name}/dist/index.html`;
+      if (!existsSync(`${repo}${built}`)) throw new Error(`${built} is missing: run pnpm build first`);
+    });
+
+    it('pays with the success card and shows the verified success page', async () => {
+      const { tab } = session;
+      await fillCartAndOpenPayment(storefront);
+      // The widget's script tag got this response's CSP nonce: through WpwlPlugin's defaults in Vue, through Angular's CSP_NONCE.
+      await expectWidgetNonceFromPage(tab.page, 'script[type="module"]');
+      await payWith(storefront, SUCCESS_CARD);
+      await expectPaidPage(tab.page, '89.80 EUR paid');
+
+      // The browser sent product ids and quantities; the server priced the cart.
+      expectCheckoutRequest(tab, storefront.result);
+      // Two status reads: before the widget submits (is the checkout still unpaid?), and the result page's.
+      expect(tab.requestsTo('GET', '/api/payment-status')).toHaveLength(2);
+      // One widget script request for the one mount, and nothing broke the page's CSP.
+      expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+      expect(session.violations).toEqual([]);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('shows a classified failure for a declined card', async () => {
+      await fillCartAndOpenPayment(storefront);
+      await payWith(storefront, DECLINE_CARD);
+      await expectDeclinedPage(session.tab.page);
+    });
+
+    storefront.ownTests(storefront);
+  });
+}
 
 describe('Angular server rendering with hydration, in Chromium', () => {
   let ssr: AngularSsrServer | undefined;
