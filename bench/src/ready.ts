@@ -26,6 +26,12 @@ export interface ReadyVariant {
   onlyUnder?: string;
   /** Shown for what it teaches, not judged against a goal. */
   informational?: boolean;
+  /**
+   * The page's own scripts, by a part of their URL, are refused (the load
+   * ends when the server's HTML alone has made the widget ready): how fast a
+   * server-rendered page can be before its framework's JavaScript competes.
+   */
+  blockOwnScripts?: string;
 }
 
 /**
@@ -212,20 +218,31 @@ function mainThreadCpuBefore(events: readonly TraceEvent[], mark: string): numbe
  * With `cpu`, the load is traced (Chromium's top-level tasks only) for the
  * main thread's CPU time before the widget's tag and before ready.
  */
-export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingReady = false, cpu = false } = {}): Promise<LoadTiming> {
+export async function loadOnce(
+  browser: CdpBrowser,
+  url: string,
+  {
+    untilBindingReady = false,
+    cpu = false,
+    blockOwnScripts,
+  }: { untilBindingReady?: boolean; cpu?: boolean; blockOwnScripts?: string } = {},
+): Promise<LoadTiming> {
   const events: TraceEvent[] = [];
   let traced: Promise<unknown> | undefined;
-  const tab = await browser.openFresh(
-    url,
-    `${COLLECT_ERRORS}\n${OBSERVE_READY}`,
-    cpu
-      ? async (page) => {
-          page.on('Tracing.dataCollected', (params) => events.push(...(params.value as TraceEvent[])));
-          traced = new Promise((resolve) => page.on('Tracing.tracingComplete', resolve));
-          await page.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
-        }
-      : undefined,
-  );
+  const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`, async (page) => {
+    if (blockOwnScripts) {
+      // Only the matching requests are held by the protocol, and refused; every other one goes untouched.
+      page.on('Fetch.requestPaused', (params) => {
+        void page.send('Fetch.failRequest', { requestId: params.requestId, errorReason: 'BlockedByClient' }).catch(() => {});
+      });
+      await page.send('Fetch.enable', { patterns: [{ urlPattern: `*${blockOwnScripts}*`, requestStage: 'Request' }] });
+    }
+    if (cpu) {
+      page.on('Tracing.dataCollected', (params) => events.push(...(params.value as TraceEvent[])));
+      traced = new Promise((resolve) => page.on('Tracing.tracingComplete', resolve));
+      await page.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+    }
+  });
   try {
     const ready = untilBindingReady ? 'window.__benchBindingReadyAt !== undefined' : 'window.__benchReadyAt !== undefined';
     const settled = `${ready} || window.__wpwlError !== undefined`;
@@ -266,7 +283,11 @@ export async function loadOnce(browser: CdpBrowser, url: string, { untilBindingR
     if (result.ready === undefined) throw new Error(`${url}: widget error ${result.error}`);
     // Resource Timing has an entry per fetch: a preload the script tag reuses is one.
     if (result.scriptRequests !== 1) throw new Error(`${url}: ${result.scriptRequests} paymentWidgets.js requests, expected 1`);
-    if (result.errors.length) throw new Error(`${url}: page errors: ${result.errors.join('; ')}`);
+    // A refused script of the page's own is the point of such a load, not an error.
+    const errors = result.errors.filter(
+      (error) => !(blockOwnScripts && error.startsWith('failed to load') && error.includes(blockOwnScripts)),
+    );
+    if (errors.length) throw new Error(`${url}: page errors: ${errors.join('; ')}`);
     if (cpu) {
       await tab.send('Tracing.end');
       await traced;
@@ -309,7 +330,8 @@ export async function measureTimeToReady(
     const condition = conditions[c]!;
     const variant = lineups[c]![v]!;
     const url = typeof variant.url === 'function' ? variant.url(condition.label) : variant.url;
-    if (variant.preparesOwnCheckout) return loadOnce(browser, url, { untilBindingReady: true, cpu });
+    if (variant.preparesOwnCheckout)
+      return loadOnce(browser, url, { untilBindingReady: !variant.blockOwnScripts, cpu, blockOwnScripts: variant.blockOwnScripts });
     const checkoutId = condition.checkoutIds[used[c]!++];
     if (!checkoutId) throw new Error(`${condition.label}: ran out of prepared checkouts`);
     const query = new URLSearchParams({ base: condition.gatewayUrl, checkoutId });

@@ -95,8 +95,18 @@ const appServers: RunningAppStorefront[] = [];
 
 /** The server-rendered storefronts the bench times: their folder, and the name their pages get in the results. */
 const SERVER_RENDERED = [
-  { folder: 'next-storefront', name: 'Next.js checkout page (server-rendered, the widget started in its HTML)' },
-  { folder: 'nuxt-storefront', name: 'Nuxt checkout page (server-rendered, the widget started in its HTML)' },
+  {
+    folder: 'next-storefront',
+    name: 'Next.js checkout page (server-rendered, the widget started in its HTML)',
+    short: 'Next.js checkout page',
+    ownScripts: '/_next/static/',
+  },
+  {
+    folder: 'nuxt-storefront',
+    name: 'Nuxt checkout page (server-rendered, the widget started in its HTML)',
+    short: 'Nuxt checkout page',
+    ownScripts: '/_nuxt/',
+  },
 ];
 const RAW = 'raw (hand-written)';
 const REACT_CONTROL = 'React, hand-written (control)';
@@ -214,6 +224,17 @@ try {
       control: RAW,
       goal: 'server-rendered',
     })),
+    // The floor of each server-rendered page: its server's HTML alone, with the app's own scripts
+    // refused, so nothing hydrates and nothing of the framework competes with the widget for the main thread.
+    ...SERVER_RENDERED.map(({ folder, short, ownScripts }): ReadyVariant => ({
+      name: `${short}, its own JavaScript refused (the server's HTML alone)`,
+      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
+      preparesOwnCheckout: true,
+      blockOwnScripts: ownScripts,
+      control: RAW,
+      onlyUnder: SLOW_LABEL,
+      informational: true,
+    })),
     {
       name: '@wpwl/react, widget script preloaded',
       url: page('ready-react-preload'),
@@ -225,8 +246,8 @@ try {
 
   // Each server-rendered storefront twice, one server per gateway condition: it prepares its checkout while rendering.
   const found = findAppStorefronts(`${ROOT_DIR}/examples`);
-  for (const { folder, name } of SERVER_RENDERED) {
-    if (!variants.some((variant) => variant.name === name)) continue;
+  for (const { folder, short } of SERVER_RENDERED) {
+    if (!variants.some((variant) => variant.name.startsWith(short))) continue;
     const app = found.find((candidate) => candidate.name === folder);
     if (!app) throw new Error(`examples/${folder} is missing`);
     for (const [label, sandbox] of [
