@@ -21,6 +21,10 @@ export default defineNuxtConfig({
       link: [{ rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' }],
     },
   },
+  // The shop code shared with the other storefronts sits outside this app; the server bundles it, the
+  // plain-JavaScript texts (../shared/public/shop-texts.js) included, which `nuxt dev` would otherwise
+  // leave to Node to import by a path relative to the workspace.
+  nitro: { externals: { inline: [fileURLToPath(new URL('../shared/', import.meta.url))] } },
   devtools: { enabled: false },
   telemetry: false,
 });
