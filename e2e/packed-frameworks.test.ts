@@ -5,7 +5,7 @@
 // (which type-checks) and `nuxt build`, then each app served against a
 // sandbox: its server HTML preloads the widget script, and in Chromium the
 // widget becomes ready with one script request.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,30 @@ export default async function Checkout() {
       baseUrl={gateway.baseUrl}
       shopperResultUrl="http://127.0.0.1/result"
       loadingContent={<p>Loading…</p>}
+    />
+  );
+}
+`,
+  // The same checkout with the widget started by the server's HTML, as the README's Next.js section shows it.
+  'app/started/page.tsx': `import { connection } from 'next/server';
+import { PaymentWidget } from '@wpwl/react';
+import { createGatewayClient } from '@wpwl/server';
+
+export default async function StartedCheckout() {
+  await connection();
+  const gateway = createGatewayClient({
+    baseUrl: process.env.WPWL_BASE_URL!,
+    accessToken: process.env.WPWL_ACCESS_TOKEN!,
+    entityId: process.env.WPWL_ENTITY_ID!,
+  });
+  const checkout = await gateway.prepareCheckout({ amount: '12.00', currency: 'EUR', paymentType: 'DB', integrity: true });
+  return (
+    <PaymentWidget
+      serverStart
+      checkoutId={checkout.id}
+      integrity={checkout.integrity}
+      baseUrl={gateway.baseUrl}
+      shopperResultUrl="http://127.0.0.1/result"
     />
   );
 }
@@ -159,6 +183,38 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([...servers.map((server) => server.close()), browser?.close(), sandbox?.close()]);
   if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('a fresh Next.js app on the packed packages, the widget started by the server', () => {
+  // The inline script widgetStartHtml writes into the page (it reads `currentScript`).
+  const START_SCRIPT = 'd.currentScript||d.head';
+  const nextUrl = () => servers[frameworks.findIndex((framework) => framework.name === 'Next.js')]!.url;
+
+  it("the server's HTML starts the widget; the browser's chunks do not carry the script (core's browser build)", async () => {
+    const html = await (await fetch(`${nextUrl()}/started`)).text();
+    expect(html).toContain('data-wpwl-early');
+    expect(html).toContain(START_SCRIPT);
+    const dir = join(frameworks.find((framework) => framework.name === 'Next.js')!.dir, '.next/static/chunks');
+    const chunks = await Promise.all(
+      (await readdir(dir)).filter((file) => file.endsWith('.js')).map((file) => readFile(join(dir, file), 'utf8')),
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.filter((code) => code.includes(START_SCRIPT))).toEqual([]);
+    // The controller that takes the widget over is there.
+    expect(chunks.some((code) => code.includes('wpwlEarly'))).toBe(true);
+  });
+
+  it('in Chromium the started widget is ready and taken over, with one script request and nothing logged', async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.page.goto(`${nextUrl()}/started`);
+      await tab.page.waitForSelector('[data-wpwl-status="ready"]:not([data-wpwl-early]) .wpwl-form-card .wpwl-control-cardNumber');
+      expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+      expect(tab.errors.filter((error) => !error.includes('/favicon.ico'))).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
 });
 
 describe.each(['Next.js', 'Nuxt'])('a fresh %s app on the packed packages', (name) => {
