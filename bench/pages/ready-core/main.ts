@@ -4,15 +4,6 @@
 // baseline. What a binding adds is measured against this and its own
 // framework's control; what core adds, against the hand-written page.
 import { createPaymentWidget } from '@wpwl/core';
-import { baseUrl, brands, initialCheckoutId, locale, markError, markReady, options, shopperResultUrl } from '../shared/page.js';
+import { readyPageConfig } from '../shared/page.js';
 
-createPaymentWidget({
-  checkoutId: initialCheckoutId ?? '',
-  brands,
-  baseUrl,
-  shopperResultUrl,
-  locale,
-  options,
-  onReady: markReady,
-  onError: markError,
-}).mount(document.getElementById('app')!);
+createPaymentWidget(readyPageConfig).mount(document.getElementById('app')!);

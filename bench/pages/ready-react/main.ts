@@ -3,17 +3,6 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PaymentWidget } from '@wpwl/react';
-import { baseUrl, brands, initialCheckoutId, locale, markError, markReady, options, shopperResultUrl } from '../shared/page.js';
+import { readyPageConfig } from '../shared/page.js';
 
-createRoot(document.getElementById('app')!).render(
-  createElement(PaymentWidget, {
-    checkoutId: initialCheckoutId ?? '',
-    brands,
-    baseUrl,
-    shopperResultUrl,
-    locale,
-    options,
-    onReady: markReady,
-    onError: markError,
-  }),
-);
+createRoot(document.getElementById('app')!).render(createElement(PaymentWidget, readyPageConfig));

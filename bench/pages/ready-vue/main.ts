@@ -2,18 +2,8 @@
 // else, configured like the hand-written baseline.
 import { createApp, h } from 'vue';
 import { PaymentWidget } from '@wpwl/vue';
-import { baseUrl, brands, initialCheckoutId, locale, markError, markReady, options, shopperResultUrl } from '../shared/page.js';
+import { readyPageConfig } from '../shared/page.js';
 
 createApp({
-  render: () =>
-    h(PaymentWidget, {
-      checkoutId: initialCheckoutId ?? '',
-      brands,
-      baseUrl,
-      shopperResultUrl,
-      locale,
-      options,
-      onReady: markReady,
-      onError: markError,
-    }),
+  render: () => h(PaymentWidget, readyPageConfig),
 }).mount('#app');

@@ -42,3 +42,19 @@ export function markError(error: { code?: string; message: string }): void {
   window.__wpwlError ??= `${error.code ?? 'ERROR'}: ${error.message}`;
   document.documentElement.setAttribute('data-wpwl-error', '');
 }
+
+/**
+ * The widget's config on the time-to-ready pages whose binding takes one
+ * object (core's controller, React's and Vue's <PaymentWidget>): the
+ * baseline's values, the checkout of the URL, and the two recorders above.
+ */
+export const readyPageConfig = {
+  checkoutId: initialCheckoutId ?? '',
+  brands,
+  baseUrl,
+  shopperResultUrl,
+  locale,
+  options,
+  onReady: markReady,
+  onError: markError,
+};
