@@ -1,0 +1,430 @@
+// Owns an order's payment lifecycle from the merchant's side: one payable
+// checkout per cart (across instances), settling from the three channels the
+// gateway offers (the shopper's status read, a webhook, the gateway's own
+// 29-minute call) by one rule set (rules.ts), the re-checks of uncertain and
+// lapsed orders within the gateway's throttling, and the notifications kept
+// when they cannot be placed. Framework-free: routes call it.
+import { randomUUID } from 'node:crypto';
+import type { GatewayClient } from '../client.js';
+import { isWpwlServerError } from '../errors.js';
+import { readPaymentResult, type PaymentResult } from '../response.js';
+import type { WebhookNotification } from '../webhook.js';
+import { CHARGED_STATES, FINAL_STATES, openOrder, type NewOrder, type SettlementChannel, type SettlementOrder } from './order.js';
+import { applyFollowUp, applyLapse, applyReading, readFollowUp, readPayment, type PaymentReading } from './rules.js';
+import { SettlementStoreError, type OrderKey, type SettlementStore } from './store.js';
+
+/** Options of {@link createSettlement}. */
+export interface SettlementOptions {
+  store: SettlementStore;
+  /** The gateway client (only its status read is used here). */
+  gateway: Pick<GatewayClient, 'getPaymentStatus'>;
+  /** Longest one status read waits, the client's retries included. Default 8000 ms. */
+  statusReadDeadlineMs?: number;
+  /** How long a read of an order that may still change is reused before the gateway is asked again. Default 3000 ms. */
+  readReuseMs?: number;
+  /** First re-check of an uncertain order; each later one waits twice as long. Default 10 s. */
+  recheckAfterMs?: number;
+  /** Longest wait between re-checks. Default 15 minutes. */
+  maxRecheckIntervalMs?: number;
+  /**
+   * An order still open this long after its checkout expired is read once
+   * more: a payment whose result page never ran, whose webhooks were lost and
+   * whose 29-minute call did not arrive is still found. Default 2 minutes.
+   */
+  lapseCheckAfterMs?: number;
+  /** Longest a checkout request waits for another request of the same cart. Default 15 s. */
+  cartWaitMs?: number;
+  /** Told after a payment reading changed an order (e.g. to keep a card the shopper saved with a paid order). */
+  onSettled?: (order: SettlementOrder, payment: PaymentResult, channel: SettlementChannel) => void | Promise<void>;
+  /** Where notes go (kept notifications, contradictions). Default `console.error`. */
+  log?: (line: string) => void;
+  /** The clock. */
+  now?: () => Date;
+}
+
+/** What {@link Settlement.openCheckout} is asked. */
+export interface OpenCheckoutRequest {
+  /** The storefront's cart: one payable checkout per cart. Without it every call prepares a new checkout. */
+  cartKey?: string;
+  /** What the cart holds now (any text): an open checkout is handed out again only for the same fingerprint. */
+  cartFingerprint?: string;
+  /** Two-decimal string: what the checkout charges. */
+  amount: string;
+  currency: string;
+  /** e.g. `DB`; the payment is verified against it. */
+  paymentType: string;
+  /** The checkout id the shopper asks to replace (it expired, or they want more time). */
+  renew?: string;
+  /** An open checkout is handed out again only with this much time left. Default 5 minutes. */
+  reuseMinLeftMs?: number;
+  /** The checkout's lifetime at the gateway. Default 30 minutes. */
+  lifetimeMs?: number;
+  /** Prepares the gateway checkout for the new order (send `orderId` as merchantTransactionId). */
+  prepare: (orderId: string) => Promise<{ id: string; integrity?: string }>;
+  /** The merchant's own data for the order. */
+  details?: Record<string, unknown>;
+}
+
+/** What {@link Settlement.openCheckout} answers. */
+export type OpenCheckoutResult =
+  /** A new checkout for the cart (`integrity` as the gateway gave it). */
+  | { kind: 'created'; order: SettlementOrder; integrity?: string }
+  /** The cart's open checkout, handed out again. */
+  | { kind: 'reused'; order: SettlementOrder }
+  /** The cart was paid by `order`: no new checkout. */
+  | { kind: 'cartPaid'; order: SettlementOrder }
+  /** A payment of the cart is being confirmed: no new checkout until it is final. */
+  | { kind: 'paymentUncertain'; order: SettlementOrder };
+
+/** What a webhook notification did. */
+export type WebhookOutcome =
+  | { kind: 'settled'; order: SettlementOrder }
+  | { kind: 'unchanged'; order: SettlementOrder }
+  /** Kept for later or for a person (`reason`), answered 2xx all the same. */
+  | { kind: 'kept'; reason: string }
+  /** Not about payments (registrations, schedules, risk checks): nothing to settle. */
+  | { kind: 'ignored' };
+
+/** What one {@link Settlement.recheck} run did. */
+export interface RecheckReport {
+  /** Orders read. */
+  checked: number;
+  /** Orders whose state changed. */
+  changed: number;
+  /** Orders still uncertain afterwards. */
+  uncertain: number;
+  /** Reads that failed (rescheduled). */
+  failed: number;
+  /** The gateway throttled: the run stopped early. */
+  throttled: boolean;
+}
+
+/** The settlement of one shop's orders. */
+export interface Settlement {
+  readonly store: SettlementStore;
+  /** A checkout for a cart: the open one again, a refusal (paid, or a payment being confirmed), or a new one. */
+  openCheckout(request: OpenCheckoutRequest): Promise<OpenCheckoutResult>;
+  /**
+   * The order of `checkoutId`, settled from a status read when its outcome is
+   * not final yet (reads in flight are shared; a recent read is reused unless
+   * `fresh`). Undefined when no order has this checkout.
+   */
+  readStatus(checkoutId: string, options?: { channel?: SettlementChannel; fresh?: boolean }): Promise<SettlementOrder | undefined>;
+  /** Settles from an authentic webhook notification; keeps what it cannot place. */
+  settleFromWebhook(notification: WebhookNotification): Promise<WebhookOutcome>;
+  /** Keeps an authentic notification that could not be read (`reason` from the decryption error). */
+  keepUnreadable(reason: string, body: unknown): Promise<void>;
+  /** Reads the orders that are due (uncertain ones, lapsed open ones), at most `limit` per run (default 50). */
+  recheck(options?: { limit?: number }): Promise<RecheckReport>;
+  find(key: OrderKey): Promise<SettlementOrder | undefined>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Creates the settlement over a store and the gateway.
+ *
+ * @example
+ * const settlement = createSettlement({ store, gateway: createGatewayClient({ baseUrl, accessToken, entityId }) });
+ * setInterval(() => void settlement.recheck(), 30_000);
+ */
+export function createSettlement(options: SettlementOptions): Settlement {
+  const { store, gateway } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((line: string) => console.error(`wpwl settlement: ${line}`));
+  const deadlineMs = options.statusReadDeadlineMs ?? 8000;
+  const reuseMs = options.readReuseMs ?? 3000;
+  const recheckAfterMs = options.recheckAfterMs ?? 10_000;
+  const maxIntervalMs = options.maxRecheckIntervalMs ?? 15 * MINUTE;
+  const lapseAfterMs = options.lapseCheckAfterMs ?? 2 * MINUTE;
+  const cartWaitMs = options.cartWaitMs ?? 15_000;
+  const readsInFlight = new Map<string, Promise<SettlementOrder>>();
+  const lastReadAt = new Map<string, number>();
+
+  const backoff = (checks: number) => Math.min(recheckAfterMs * 2 ** Math.min(checks, 20), maxIntervalMs);
+
+  /** The order's next re-check after a reading left it as it is. */
+  function scheduled(order: SettlementOrder, at: Date): SettlementOrder {
+    if (order.state === 'uncertain') return { ...order, nextCheckAt: new Date(at.getTime() + backoff(order.checks)) };
+    if (order.state === 'open') {
+      const afterLapse = order.expiresAt.getTime() + lapseAfterMs;
+      return { ...order, nextCheckAt: new Date(Math.max(afterLapse, at.getTime() + backoff(order.checks))) };
+    }
+    return { ...order, nextCheckAt: undefined };
+  }
+
+  /** Runs an update, once more if two orders of one cart were charged at the same moment. */
+  async function update(checkoutId: string, change: Parameters<SettlementStore['update']>[1]): Promise<SettlementOrder> {
+    try {
+      return await store.update(checkoutId, change);
+    } catch (error) {
+      if (!(error instanceof SettlementStoreError) || error.code !== 'CART_CONFLICT') throw error;
+      return store.update(checkoutId, change);
+    }
+  }
+
+  /** Applies a payment reading; a charge then places the follow-ups that waited for it. */
+  async function settleWith(
+    order: SettlementOrder,
+    reading: PaymentReading,
+    payment: PaymentResult,
+    channel: SettlementChannel,
+    counted: boolean,
+  ): Promise<SettlementOrder> {
+    let changed = false;
+    const at = now();
+    const lapses = (o: SettlementOrder) =>
+      o.state === 'open' && at >= o.expiresAt && (reading.kind === 'noPayment' || reading.kind === 'nothing');
+    const stored = await update(order.checkoutId, (current, cart) => {
+      const next = applyReading(current, reading, channel, cart, at) ?? (lapses(current) ? applyLapse(current) : undefined);
+      const checks = counted ? current.checks + 1 : current.checks;
+      if (next) {
+        changed = next.state !== current.state || next.paymentId !== current.paymentId;
+        return scheduled({ ...next, checks: next.state === current.state ? checks : 0 }, at);
+      }
+      // Nothing learnt: an uncertain or open order is read again later.
+      if (counted && !FINAL_STATES.has(current.state)) return scheduled({ ...current, checks }, at);
+      return undefined;
+    });
+    if (changed) {
+      if (stored.state === 'duplicate') noteContradiction(stored, reading);
+      if (CHARGED_STATES.has(stored.state) && stored.paymentId) await placeWaiting(stored.paymentId);
+      await options.onSettled?.(stored, payment, channel);
+    } else if ((reading.kind === 'paid' || reading.kind === 'needsReview') && stored.state === 'declined') {
+      noteContradiction(stored, reading);
+    }
+    return stored;
+  }
+
+  function noteContradiction(order: SettlementOrder, reading: PaymentReading): void {
+    if (order.state === 'duplicate') {
+      log(
+        `order ${order.orderId} was paid, but its cart was paid by ${order.duplicateOf ?? '?'}: refund payment ${order.paymentId ?? '?'}`,
+      );
+    } else if (order.state === 'declined') {
+      log(
+        `order ${order.orderId} is declined, but the gateway now reports a charge (${reading.kind}): look at payment ${order.paymentId ?? '?'}`,
+      );
+    }
+  }
+
+  async function readFromGateway(order: SettlementOrder, channel: SettlementChannel, counted: boolean): Promise<SettlementOrder> {
+    let payment: PaymentResult;
+    try {
+      payment = await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`, { deadlineMs });
+    } catch (error) {
+      if (isWpwlServerError(error) && error.code === 'NOT_FOUND' && order.state === 'open' && now() >= order.expiresAt) {
+        // The gateway forgets a checkout that lapsed unpaid (a paid one it still answers for).
+        return update(order.checkoutId, (o) => applyLapse(o));
+      }
+      if (counted) {
+        const throttled = isWpwlServerError(error) && error.code === 'THROTTLED';
+        const waitMs = throttled && typeof error.details.retryAfterMs === 'number' ? error.details.retryAfterMs : 0;
+        await update(order.checkoutId, (o) => {
+          if (FINAL_STATES.has(o.state)) return undefined;
+          const next = scheduled({ ...o, checks: o.checks + 1 }, now());
+          const later = new Date(Math.max(next.nextCheckAt?.getTime() ?? 0, now().getTime() + waitMs));
+          return { ...next, nextCheckAt: later };
+        });
+      }
+      throw error;
+    }
+    return settleWith(order, readPayment(order, payment, payment.checkoutId), payment, channel, counted);
+  }
+
+  async function readStatus(
+    checkoutId: string,
+    { channel = 'status-read', fresh = false }: { channel?: SettlementChannel; fresh?: boolean } = {},
+  ): Promise<SettlementOrder | undefined> {
+    const order = await store.find({ checkoutId });
+    if (!order) return undefined;
+    // A final outcome is kept: a reload of the result page needs no read, and the gateway throttles reads.
+    if (FINAL_STATES.has(order.state) || order.state === 'expired') return order;
+    if (fresh) lastReadAt.delete(checkoutId);
+    const last = lastReadAt.get(checkoutId);
+    if (last !== undefined && Date.now() - last < reuseMs && channel !== 'recheck') return order;
+    let read = readsInFlight.get(checkoutId);
+    if (!read) {
+      read = readFromGateway(order, channel, channel === 'recheck').finally(() => {
+        readsInFlight.delete(checkoutId);
+        lastReadAt.set(checkoutId, Date.now());
+        for (const [id, at] of lastReadAt) if (Date.now() - at >= reuseMs) lastReadAt.delete(id);
+      });
+      readsInFlight.set(checkoutId, read);
+    }
+    return read;
+  }
+
+  async function keep(
+    reason: string,
+    body: unknown,
+    extra: { type?: string; referencedId?: string } = {},
+  ): Promise<{ kind: 'kept'; reason: string }> {
+    await store.keepUnplaced({ receivedAt: now(), reason, body, ...extra });
+    log(`notification kept, not placed: ${reason}${extra.referencedId ? ` (refers to payment ${extra.referencedId})` : ''}`);
+    return { kind: 'kept', reason };
+  }
+
+  /** Places a follow-up on the order of its payment; keeps it when it cannot be placed yet. */
+  async function placeFollowUp(payment: PaymentResult, waiting?: string): Promise<WebhookOutcome | 'placed-earlier'> {
+    const notice = readFollowUp(payment);
+    if ('unreadable' in notice)
+      return waiting ? 'placed-earlier' : keep(`follow-up unreadable: ${notice.unreadable}`, payment.raw, { type: 'PAYMENT' });
+    const order = await store.find({ paymentId: notice.referencedId });
+    if (!order) {
+      return waiting
+        ? { kind: 'kept', reason: 'unknown-payment' }
+        : keep('unknown-payment', payment.raw, { type: 'PAYMENT', referencedId: notice.referencedId });
+    }
+    let refusal: string | undefined;
+    let changed = false;
+    const stored = await update(order.checkoutId, (o) => {
+      const outcome = applyFollowUp(o, notice, now());
+      if ('refused' in outcome) refusal = outcome.refused;
+      if (!('order' in outcome)) return undefined;
+      changed = true;
+      return outcome.order;
+    });
+    if (refusal) {
+      // A refund that came before its payment's outcome: placed once the payment is charged.
+      if (waiting) return { kind: 'kept', reason: refusal };
+      return keep(refusal, payment.raw, { type: 'PAYMENT', ...(refusal === 'not-charged' ? { referencedId: notice.referencedId } : {}) });
+    }
+    return changed ? { kind: 'settled', order: stored } : { kind: 'unchanged', order: stored };
+  }
+
+  /** Follow-ups that arrived before their payment was known, placed now that it is. */
+  async function placeWaiting(paymentId: string): Promise<void> {
+    const waiting = await store.unplacedFor(paymentId);
+    const placed: string[] = [];
+    for (const notification of waiting) {
+      let payment: PaymentResult;
+      try {
+        payment = readPaymentResult(notification.body, 200);
+      } catch {
+        continue;
+      }
+      const outcome = await placeFollowUp(payment, notification.id);
+      if (outcome === 'placed-earlier' || outcome.kind === 'settled' || outcome.kind === 'unchanged') placed.push(notification.id!);
+    }
+    await store.markPlaced(placed);
+  }
+
+  /**
+   * The order a payment notification is about: the checkout it was paid
+   * through (`ndc`), whose order id must also be the payment's
+   * merchantTransactionId when it has one. A shopper's own payment form can
+   * name any merchantTransactionId, so that alone never picks an order.
+   */
+  async function orderOfNotification(payment: PaymentResult): Promise<SettlementOrder | undefined> {
+    if (!payment.ndc) return undefined;
+    const order = await store.find({ checkoutId: payment.ndc });
+    if (!order || (payment.merchantTransactionId !== undefined && payment.merchantTransactionId !== order.orderId)) return undefined;
+    return order;
+  }
+
+  return {
+    store,
+
+    async openCheckout(request) {
+      const { cartKey } = request;
+      const create = async (): Promise<OpenCheckoutResult> => {
+        const orderId = `order-${randomUUID()}`;
+        const checkout = await request.prepare(orderId);
+        const createdAt = now();
+        const fresh: NewOrder = {
+          orderId,
+          checkoutId: checkout.id,
+          ...(cartKey ? { cartKey } : {}),
+          ...(request.cartFingerprint !== undefined ? { cartFingerprint: request.cartFingerprint } : {}),
+          amount: request.amount,
+          currency: request.currency,
+          paymentType: request.paymentType,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + (request.lifetimeMs ?? 30 * MINUTE)),
+          details: { ...request.details, ...(checkout.integrity ? { integrity: checkout.integrity } : {}) },
+        };
+        const order = scheduled(openOrder(fresh), createdAt);
+        // Committed before the checkout id reaches the browser: a payment for it always finds its order.
+        await store.insert(order);
+        return { kind: 'created', order, ...(checkout.integrity ? { integrity: checkout.integrity } : {}) };
+      };
+      if (!cartKey) return create();
+      return store.withCart(cartKey, cartWaitMs, async () => {
+        const orders = await store.cartOrders(cartKey);
+        const paid = orders.find((o) => o.paidCart);
+        if (paid) return { kind: 'cartPaid', order: paid };
+        const uncertain = orders.find((o) => o.state === 'uncertain');
+        if (uncertain) return { kind: 'paymentUncertain', order: uncertain };
+        const latest = orders[0];
+        const timeLeft = latest ? latest.expiresAt.getTime() - now().getTime() : 0;
+        if (
+          latest?.state === 'open' &&
+          latest.cartFingerprint === request.cartFingerprint &&
+          request.renew !== latest.checkoutId &&
+          timeLeft > (request.reuseMinLeftMs ?? 5 * MINUTE)
+        ) {
+          return { kind: 'reused', order: latest };
+        }
+        // A checkout about to be replaced may have been paid in a tab whose result page has not run:
+        // it stays payable at the gateway, so each still open one is read before another goes out.
+        for (const open of orders.filter((o) => o.state === 'open').slice(0, 3)) {
+          const read = await readStatus(open.checkoutId, { fresh: true });
+          if (read?.paidCart) return { kind: 'cartPaid', order: read };
+          if (read && CHARGED_STATES.has(read.state)) return { kind: 'cartPaid', order: read };
+          if (read?.state === 'uncertain') return { kind: 'paymentUncertain', order: read };
+        }
+        return create();
+      });
+    },
+
+    readStatus,
+
+    async settleFromWebhook(notification) {
+      if (notification.type === 'UNKNOWN') return keep(`unknown notification type ${notification.receivedType}`, notification.payload.raw);
+      if (notification.type !== 'PAYMENT') return { kind: 'ignored' };
+      const payment = notification.payload;
+      if (payment.referencedId) {
+        const outcome = await placeFollowUp(payment);
+        return outcome === 'placed-earlier' ? { kind: 'ignored' } : outcome;
+      }
+      const order = await orderOfNotification(payment);
+      if (!order) return keep('unknown-order', payment.raw, { type: 'PAYMENT' });
+      const reading = readPayment(order, payment, payment.ndc);
+      if (reading.kind === 'nothing') return keep(`no outcome: ${reading.why}`, payment.raw, { type: 'PAYMENT' });
+      lastReadAt.delete(order.checkoutId);
+      const before = order.state;
+      const stored = await settleWith(order, reading, payment, 'webhook', false);
+      if (stored.state === 'declined' && (reading.kind === 'paid' || reading.kind === 'needsReview')) {
+        return keep('contradicts-final', payment.raw, { type: 'PAYMENT' });
+      }
+      return stored.state !== before ? { kind: 'settled', order: stored } : { kind: 'unchanged', order: stored };
+    },
+
+    async keepUnreadable(reason, body) {
+      await keep(`unreadable: ${reason}`, body);
+    },
+
+    async recheck({ limit = 50 } = {}) {
+      const report: RecheckReport = { checked: 0, changed: 0, uncertain: 0, failed: 0, throttled: false };
+      for (const order of await store.due(now(), limit)) {
+        report.checked += 1;
+        try {
+          const read = await readStatus(order.checkoutId, { channel: 'recheck' });
+          if (read && read.state !== order.state) report.changed += 1;
+          if (read?.state === 'uncertain') report.uncertain += 1;
+        } catch (error) {
+          report.failed += 1;
+          if (isWpwlServerError(error) && error.code === 'THROTTLED') {
+            report.throttled = true;
+            break;
+          }
+          if (error instanceof SettlementStoreError) throw error;
+        }
+      }
+      return report;
+    },
+
+    find: (key) => store.find(key),
+  };
+}

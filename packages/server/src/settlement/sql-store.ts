@@ -1,0 +1,291 @@
+// Owns the settlement store written in SQL, one dialect (PostgreSQL's) for
+// both shipped databases: the schema and its migrations, the order rows (a
+// few indexed columns beside the whole order as JSON), the row and cart locks
+// an update holds, and the kept notifications. The connection itself is a
+// SqlDatabase (postgres.ts for a pg Pool, pglite.ts for PGlite).
+import type { SettlementOrder } from './order.js';
+import { SettlementStoreError, type CartView, type OrderKey, type SettlementStore, type UnplacedNotification } from './store.js';
+
+/** Runs statements; inside {@link SqlDatabase.transaction} they are one transaction. */
+export interface SqlQueryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** What the SQL store needs of a database connection. */
+export interface SqlDatabase extends SqlQueryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other process on this database runs work under the
+   * same `name`; throws `CART_BUSY` after `waitMs`. This process's own callers
+   * are queued by the store before they get here.
+   */
+  exclusive<T>(name: string, waitMs: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The schema, one step per entry, applied in order once each (in one
+ * transaction, under a lock, so instances starting together migrate once).
+ * Never edit a step that has shipped: add the next one. Exported for merchants
+ * who apply migrations with their own tool.
+ */
+export const SETTLEMENT_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE wpwl_orders (
+     order_id text PRIMARY KEY,
+     checkout_id text NOT NULL UNIQUE,
+     cart_key text,
+     payment_id text,
+     state text NOT NULL,
+     paid_cart boolean NOT NULL DEFAULT false,
+     next_check_at timestamptz,
+     created_at timestamptz NOT NULL,
+     record jsonb NOT NULL
+   );
+   CREATE INDEX wpwl_orders_by_cart ON wpwl_orders (cart_key, created_at DESC) WHERE cart_key IS NOT NULL;
+   CREATE UNIQUE INDEX wpwl_orders_one_paid_per_cart ON wpwl_orders (cart_key) WHERE paid_cart;
+   CREATE INDEX wpwl_orders_by_payment ON wpwl_orders (payment_id) WHERE payment_id IS NOT NULL;
+   CREATE INDEX wpwl_orders_due ON wpwl_orders (next_check_at) WHERE next_check_at IS NOT NULL;
+   CREATE TABLE wpwl_unplaced_notifications (
+     id bigserial PRIMARY KEY,
+     received_at timestamptz NOT NULL,
+     type text,
+     reason text NOT NULL,
+     referenced_id text,
+     body jsonb NOT NULL,
+     placed_at timestamptz
+   );
+   CREATE INDEX wpwl_unplaced_waiting ON wpwl_unplaced_notifications (referenced_id) WHERE placed_at IS NULL`,
+];
+
+/** Any number: every instance takes the same lock while it migrates. */
+const MIGRATION_LOCK = 740_125_002;
+const UNIQUE_VIOLATION = '23505';
+
+/** Brings the settlement schema up to date. */
+export async function migrateSettlementSchema(database: SqlDatabase): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS wpwl_settlement_migrations (step integer PRIMARY KEY, applied_at timestamptz NOT NULL)');
+    const applied = new Set((await tx.query<{ step: number }>('SELECT step FROM wpwl_settlement_migrations')).map((row) => row.step));
+    for (const [step, sql] of SETTLEMENT_MIGRATIONS.entries()) {
+      if (applied.has(step)) continue;
+      // One statement at a time: prepared statements take one each. No step has a semicolon inside a literal.
+      for (const statement of sql
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement);
+      await tx.query('INSERT INTO wpwl_settlement_migrations (step, applied_at) VALUES ($1, now())', [step]);
+    }
+  });
+}
+
+interface OrderRow {
+  record: StoredRecord | string;
+}
+
+/** The order as JSON: dates as ISO strings. */
+type StoredRecord = Omit<SettlementOrder, 'createdAt' | 'expiresAt' | 'settledAt' | 'nextCheckAt'> & {
+  createdAt: string;
+  expiresAt: string;
+  settledAt?: string;
+  nextCheckAt?: string;
+};
+
+function toRecord(order: SettlementOrder): StoredRecord {
+  const { createdAt, expiresAt, settledAt, nextCheckAt, ...rest } = order;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    ...(settledAt ? { settledAt: settledAt.toISOString() } : {}),
+    ...(nextCheckAt ? { nextCheckAt: nextCheckAt.toISOString() } : {}),
+  };
+}
+
+function fromRow(row: OrderRow): SettlementOrder {
+  const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as StoredRecord;
+  const { createdAt, expiresAt, settledAt, nextCheckAt, ...rest } = record;
+  return {
+    ...rest,
+    createdAt: new Date(createdAt),
+    expiresAt: new Date(expiresAt),
+    ...(settledAt ? { settledAt: new Date(settledAt) } : {}),
+    ...(nextCheckAt ? { nextCheckAt: new Date(nextCheckAt) } : {}),
+  };
+}
+
+function columns(order: SettlementOrder): unknown[] {
+  return [
+    order.orderId,
+    order.checkoutId,
+    order.cartKey ?? null,
+    order.paymentId ?? null,
+    order.state,
+    order.paidCart,
+    order.nextCheckAt ?? null,
+    order.createdAt,
+    JSON.stringify(toRecord(order)),
+  ];
+}
+
+interface UnplacedRow {
+  id: string | number;
+  received_at: Date | string;
+  type: string | null;
+  reason: string;
+  referenced_id: string | null;
+  body: unknown;
+}
+
+function toUnplaced(row: UnplacedRow): UnplacedNotification {
+  return {
+    id: String(row.id),
+    receivedAt: new Date(row.received_at),
+    ...(row.type ? { type: row.type } : {}),
+    reason: row.reason,
+    ...(row.referenced_id ? { referencedId: row.referenced_id } : {}),
+    body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+  };
+}
+
+/** A settlement store on a migrated SQL database. */
+export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: () => Promise<void> } = {}): SettlementStore {
+  /** This process's callers per cart, one after another (the database lock covers other processes). */
+  const cartQueues = new Map<string, Promise<void>>();
+  const one = async (sql: string, params: unknown[]) => {
+    const [row] = await database.query<OrderRow>(sql, params);
+    return row ? fromRow(row) : undefined;
+  };
+
+  return {
+    async insert(order) {
+      await database.query(
+        `INSERT INTO wpwl_orders (order_id, checkout_id, cart_key, payment_id, state, paid_cart, next_check_at, created_at, record)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        columns(order),
+      );
+    },
+
+    find(key: OrderKey) {
+      if ('checkoutId' in key) return one('SELECT record FROM wpwl_orders WHERE checkout_id = $1', [key.checkoutId]);
+      if ('orderId' in key) return one('SELECT record FROM wpwl_orders WHERE order_id = $1', [key.orderId]);
+      return one('SELECT record FROM wpwl_orders WHERE payment_id = $1 ORDER BY created_at LIMIT 1', [key.paymentId]);
+    },
+
+    async update(checkoutId, change) {
+      try {
+        return await database.transaction(async (tx) => {
+          const [row] = await tx.query<OrderRow & { cart_key: string | null; order_id: string }>(
+            'SELECT record, cart_key, order_id FROM wpwl_orders WHERE checkout_id = $1 FOR UPDATE',
+            [checkoutId],
+          );
+          if (!row) throw new SettlementStoreError('ORDER_NOT_FOUND', `no order for checkout ${checkoutId}`);
+          const cart: CartView = {};
+          if (row.cart_key) {
+            // Orders of one cart settle one at a time: the second to be charged sees the first.
+            await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wpwl-cart-paid:${row.cart_key}`]);
+            const [paid] = await tx.query<{ order_id: string }>(
+              'SELECT order_id FROM wpwl_orders WHERE cart_key = $1 AND paid_cart AND order_id <> $2',
+              [row.cart_key, row.order_id],
+            );
+            if (paid) cart.paidBy = paid.order_id;
+          }
+          const current = fromRow(row);
+          const next = change(current, cart);
+          if (!next) return current;
+          const [orderId, , cartKey, paymentId, state, paidCart, nextCheckAt, , record] = columns(next);
+          await tx.query(
+            `UPDATE wpwl_orders SET cart_key = $2, payment_id = $3, state = $4, paid_cart = $5, next_check_at = $6, record = $7
+             WHERE order_id = $1`,
+            [orderId, cartKey, paymentId, state, paidCart, nextCheckAt, record],
+          );
+          return next;
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
+          throw new SettlementStoreError('CART_CONFLICT', `another order of this cart was marked paid at the same moment`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+
+    async cartOrders(cartKey) {
+      const rows = await database.query<OrderRow>('SELECT record FROM wpwl_orders WHERE cart_key = $1 ORDER BY created_at DESC, order_id', [
+        cartKey,
+      ]);
+      return rows.map(fromRow);
+    },
+
+    async withCart(cartKey, waitMs, work) {
+      const before = cartQueues.get(cartKey) ?? Promise.resolve();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const mine = before.then(() => released);
+      cartQueues.set(cartKey, mine);
+      const giveUpAt = Date.now() + waitMs;
+      try {
+        let timer: NodeJS.Timeout | undefined;
+        const waited = await Promise.race([
+          before.then(() => true),
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs))),
+        ]).finally(() => clearTimeout(timer));
+        if (!waited) throw new SettlementStoreError('CART_BUSY', 'this cart is being checked out by another request');
+        return await database.exclusive(`wpwl-cart:${cartKey}`, Math.max(0, giveUpAt - Date.now()), work);
+      } finally {
+        release();
+        if (cartQueues.get(cartKey) === mine) cartQueues.delete(cartKey);
+      }
+    },
+
+    async due(now, limit) {
+      const rows = await database.query<OrderRow>(
+        'SELECT record FROM wpwl_orders WHERE next_check_at <= $1 ORDER BY next_check_at, order_id LIMIT $2',
+        [now, limit],
+      );
+      return rows.map(fromRow);
+    },
+
+    async keepUnplaced(notification) {
+      await database.query(
+        'INSERT INTO wpwl_unplaced_notifications (received_at, type, reason, referenced_id, body) VALUES ($1, $2, $3, $4, $5)',
+        [
+          notification.receivedAt,
+          notification.type ?? null,
+          notification.reason,
+          notification.referencedId ?? null,
+          JSON.stringify(notification.body ?? null),
+        ],
+      );
+    },
+
+    async unplacedFor(paymentId) {
+      const rows = await database.query<UnplacedRow>(
+        'SELECT * FROM wpwl_unplaced_notifications WHERE referenced_id = $1 AND placed_at IS NULL ORDER BY id',
+        [paymentId],
+      );
+      return rows.map(toUnplaced);
+    },
+
+    async markPlaced(ids) {
+      if (ids.length === 0) return;
+      await database.query('UPDATE wpwl_unplaced_notifications SET placed_at = now() WHERE id = ANY($1::bigint[])', [ids.map(Number)]);
+    },
+
+    async unplaced() {
+      return (await database.query<UnplacedRow>('SELECT * FROM wpwl_unplaced_notifications ORDER BY id')).map(toUnplaced);
+    },
+
+    async all() {
+      return (await database.query<OrderRow>('SELECT record FROM wpwl_orders ORDER BY created_at, order_id')).map(fromRow);
+    },
+
+    async close() {
+      await options.onClose?.();
+      await database.close();
+    },
+  };
+}

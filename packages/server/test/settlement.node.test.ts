@@ -1,0 +1,264 @@
+// The settlement over a real store (PGlite, the embedded PostgreSQL) and a
+// scripted gateway: one payable checkout per cart, every channel settling by
+// the same rules, uncertain payments re-checked until final and never paid
+// twice, follow-ups placed once (even when they come before their payment).
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WpwlServerError } from '../src/errors.js';
+import { readPaymentResult, type PaymentResult } from '../src/response.js';
+import {
+  createSettlement,
+  pgliteSettlementStore,
+  type OpenCheckoutRequest,
+  type Settlement,
+  type SettlementOrder,
+  type SettlementStore,
+} from '../src/settlement/index.js';
+import type { WebhookNotification } from '../src/webhook.js';
+
+const CART = 'cart-aaaaaaaaaaaaaaaa';
+let clock: number;
+let store: SettlementStore;
+let settlement: Settlement;
+/** What the scripted gateway answers per checkout: a status and body, or an error to throw. */
+let answers: Map<string, Array<{ status: number; body: Record<string, unknown> } | Error>>;
+let reads: string[];
+let prepared = 0;
+
+const checkoutIdOf = (n: number) => `checkout${String(n).padStart(24, '0')}.test`;
+const paymentIdOf = (n: number) => `pay${String(n).padStart(29, '0')}`;
+
+function script(checkoutId: string, ...replies: Array<{ status: number; body: Record<string, unknown> } | Error>) {
+  answers.set(checkoutId, replies);
+}
+
+const paymentBody = (n: number, code: string, extra: Record<string, unknown> = {}) => ({
+  id: paymentIdOf(n),
+  paymentType: 'DB',
+  amount: '92.00',
+  currency: 'EUR',
+  ndc: checkoutIdOf(n),
+  merchantTransactionId: undefined,
+  result: { code },
+  ...extra,
+});
+
+const gateway = {
+  async getPaymentStatus(resourcePath: string): Promise<PaymentResult> {
+    const checkoutId = resourcePath.split('/')[3]!;
+    reads.push(checkoutId);
+    const replies = answers.get(checkoutId) ?? [];
+    const reply = replies.length > 1 ? replies.shift()! : replies[0];
+    if (!reply) return readPaymentResult({ id: checkoutId, result: { code: '000.200.000' } }, 200, checkoutId);
+    if (reply instanceof Error) throw reply;
+    if (reply.status === 404) throw new WpwlServerError('NOT_FOUND', 'not found', { details: { status: 404 } });
+    return readPaymentResult(reply.body, reply.status, checkoutId);
+  },
+};
+
+function request(overrides: Partial<OpenCheckoutRequest> = {}): OpenCheckoutRequest {
+  return {
+    cartKey: CART,
+    cartFingerprint: 'sencha×1',
+    amount: '92.00',
+    currency: 'EUR',
+    paymentType: 'DB',
+    prepare: async () => ({ id: checkoutIdOf(++prepared) }),
+    ...overrides,
+  };
+}
+
+function notification(body: Record<string, unknown>): WebhookNotification {
+  return { type: 'PAYMENT', payload: readPaymentResult(body, 200) };
+}
+
+// One database for the file (PGlite takes seconds to start), emptied before each test.
+let db: PGlite;
+beforeAll(async () => {
+  db = new PGlite();
+  store = await pgliteSettlementStore({ db, ownsDatabase: false });
+});
+afterAll(async () => {
+  await store.close();
+  await db.close();
+});
+beforeEach(async () => {
+  await db.exec('DELETE FROM wpwl_orders; DELETE FROM wpwl_unplaced_notifications');
+  clock = Date.parse('2026-11-27T12:00:00Z');
+  answers = new Map();
+  reads = [];
+  prepared = 0;
+  settlement = createSettlement({ store, gateway, now: () => new Date(clock), readReuseMs: 0, log: () => undefined });
+});
+
+describe('one payable checkout per cart', () => {
+  it('hands the open checkout out again, and a new one when the cart changed', async () => {
+    const first = await settlement.openCheckout(request());
+    expect(first.kind).toBe('created');
+    expect((await settlement.openCheckout(request())).order.checkoutId).toBe(first.order.checkoutId);
+    const changed = await settlement.openCheckout(request({ cartFingerprint: 'sencha×2' }));
+    expect(changed.kind).toBe('created');
+    // Before replacing it, the old checkout was read: it may have been paid in another tab.
+    expect(reads).toEqual([first.order.checkoutId]);
+  });
+
+  it('refuses a new checkout for a paid cart, whichever tab paid', async () => {
+    const first = await settlement.openCheckout(request());
+    script(first.order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    const again = await settlement.openCheckout(request({ renew: first.order.checkoutId }));
+    expect(again).toMatchObject({ kind: 'cartPaid', order: { orderId: first.order.orderId, state: 'paid' } });
+  });
+
+  it('refuses a new checkout while a payment of the cart is uncertain, then allows it once it was declined', async () => {
+    const first = await settlement.openCheckout(request());
+    script(
+      first.order.checkoutId,
+      { status: 400, body: paymentBody(1, '900.100.300') },
+      { status: 400, body: paymentBody(1, '800.100.151') },
+    );
+    const blocked = await settlement.openCheckout(request({ renew: first.order.checkoutId }));
+    expect(blocked).toMatchObject({ kind: 'paymentUncertain', order: { state: 'uncertain' } });
+    // A second try asks the gateway nothing new: the order is uncertain until a re-check settles it.
+    expect((await settlement.openCheckout(request({ renew: first.order.checkoutId }))).kind).toBe('paymentUncertain');
+    clock += 11_000;
+    expect(await settlement.recheck()).toMatchObject({ checked: 1, changed: 1, uncertain: 0 });
+    expect((await settlement.find({ orderId: first.order.orderId }))?.state).toBe('declined');
+    expect((await settlement.openCheckout(request({ renew: first.order.checkoutId }))).kind).toBe('created');
+  });
+
+  it('an uncertain payment that went through after all: paid once, no second checkout ever went out', async () => {
+    const first = await settlement.openCheckout(request());
+    script(
+      first.order.checkoutId,
+      { status: 400, body: paymentBody(1, '900.100.300') },
+      { status: 200, body: paymentBody(1, '000.100.110') },
+    );
+    expect((await settlement.readStatus(first.order.checkoutId))?.state).toBe('uncertain');
+    expect(prepared).toBe(1);
+    clock += 5_000;
+    expect((await settlement.recheck()).checked).toBe(0); // not due yet
+    clock += 6_000;
+    await settlement.recheck();
+    expect((await settlement.openCheckout(request())).kind).toBe('cartPaid');
+    expect(prepared).toBe(1);
+  });
+});
+
+describe('settling from every channel by one rule set', () => {
+  let order: SettlementOrder;
+  beforeEach(async () => {
+    order = (await settlement.openCheckout(request())).order;
+  });
+
+  it('a request-level 400 is no verdict: a later success webhook pays the order', async () => {
+    script(order.checkoutId, { status: 400, body: { result: { code: '200.300.404', description: 'invalid or missing parameter' } } });
+    expect((await settlement.readStatus(order.checkoutId))?.state).toBe('open');
+    const outcome = await settlement.settleFromWebhook(
+      notification({ ...paymentBody(1, '000.100.110'), merchantTransactionId: order.orderId }),
+    );
+    expect(outcome).toMatchObject({ kind: 'settled', order: { state: 'paid', settledBy: 'webhook' } });
+  });
+
+  it('a notification naming the checkout but another order id is kept, not settled', async () => {
+    const outcome = await settlement.settleFromWebhook(
+      notification({ ...paymentBody(1, '000.100.110'), merchantTransactionId: 'order-other' }),
+    );
+    expect(outcome).toEqual({ kind: 'kept', reason: 'unknown-order' });
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('open');
+    expect((await store.unplaced()).map((n) => n.reason)).toEqual(['unknown-order']);
+  });
+
+  it('an uncertain webhook makes the order uncertain; the re-check backs off while the gateway throttles', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '900.100.300')));
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('uncertain');
+    script(order.checkoutId, new WpwlServerError('THROTTLED', 'too many', { details: { retryAfterMs: 60_000 } }));
+    clock += 11_000;
+    expect(await settlement.recheck()).toMatchObject({ checked: 1, failed: 1, throttled: true });
+    const after = await settlement.find({ orderId: order.orderId });
+    expect(after?.nextCheckAt?.getTime()).toBeGreaterThanOrEqual(clock + 60_000);
+    clock += 30_000;
+    expect((await settlement.recheck()).checked).toBe(0);
+  });
+
+  it('a checkout that lapsed unpaid is read once after its expiry and closed as expired', async () => {
+    clock += 31 * 60_000;
+    expect((await settlement.recheck()).checked).toBe(0);
+    clock += 2 * 60_000;
+    script(order.checkoutId, { status: 404, body: {} });
+    expect(await settlement.recheck()).toMatchObject({ checked: 1, changed: 1 });
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('expired');
+  });
+
+  it('a lapsed order whose payment the gateway still knows is paid by the re-check', async () => {
+    clock += 33 * 60_000;
+    script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    await settlement.recheck();
+    expect(await settlement.find({ orderId: order.orderId })).toMatchObject({ state: 'paid', settledBy: 'recheck' });
+  });
+
+  it('refunds, reversals and chargebacks move the paid order; a repeated notification counts once', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    const refund = {
+      id: 'r'.repeat(32),
+      paymentType: 'RF',
+      amount: '40.00',
+      currency: 'EUR',
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.110' },
+    };
+    expect(await settlement.settleFromWebhook(notification(refund))).toMatchObject({ order: { state: 'partiallyRefunded' } });
+    expect(await settlement.settleFromWebhook(notification(refund))).toMatchObject({ kind: 'unchanged' });
+    const rest = { ...refund, id: 's'.repeat(32), amount: '52.00' };
+    expect(await settlement.settleFromWebhook(notification(rest))).toMatchObject({ order: { state: 'refunded' } });
+    const tooMuch = { ...refund, id: 't'.repeat(32), amount: '0.01' };
+    expect(await settlement.settleFromWebhook(notification(tooMuch))).toEqual({ kind: 'kept', reason: 'exceeds-paid' });
+  });
+
+  it('a refund that arrives before its payment is kept, then placed once the payment is paid', async () => {
+    const refund = {
+      id: 'r'.repeat(32),
+      paymentType: 'RF',
+      amount: '92.00',
+      currency: 'EUR',
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.110' },
+    };
+    expect(await settlement.settleFromWebhook(notification(refund))).toEqual({ kind: 'kept', reason: 'unknown-payment' });
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('refunded');
+    // Placed once: the notification's redelivery changes nothing more.
+    expect(await settlement.settleFromWebhook(notification(refund))).toMatchObject({ kind: 'unchanged' });
+  });
+
+  it('a chargeback, then its reversal', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    const chargeback = {
+      id: 'c'.repeat(32),
+      paymentType: 'CB',
+      amount: '92.00',
+      currency: 'EUR',
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.220' },
+    };
+    expect(await settlement.settleFromWebhook(notification(chargeback))).toMatchObject({ order: { state: 'chargedBack' } });
+    const reversal = { ...chargeback, id: 'd'.repeat(32), paymentType: 'CR', result: { code: '000.100.110' } };
+    expect(await settlement.settleFromWebhook(notification(reversal))).toMatchObject({ order: { state: 'chargebackReversed' } });
+  });
+
+  it('a success after a decline is kept for a person, the order stays declined', async () => {
+    script(order.checkoutId, { status: 400, body: paymentBody(1, '800.100.151') });
+    expect((await settlement.readStatus(order.checkoutId))?.state).toBe('declined');
+    expect(await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')))).toEqual({
+      kind: 'kept',
+      reason: 'contradicts-final',
+    });
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('declined');
+  });
+
+  it('a final order is never read again', async () => {
+    script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    await settlement.readStatus(order.checkoutId);
+    await settlement.readStatus(order.checkoutId);
+    expect(reads).toEqual([order.checkoutId]);
+  });
+});
