@@ -110,8 +110,8 @@ export interface DecryptWebhookOptions {
 
 /** Options of `readWebhook`. */
 export interface ReadWebhookOptions extends DecryptWebhookOptions {
-  /** The webhook's secret key from the gateway's back office: 64 hexadecimal characters. */
-  key: string;
+  /** The webhook's secret key from the gateway's back office: 64 hexadecimal characters; `[current, previous]` while rotating. */
+  key: string | readonly string[];
 }
 
 /** The default `maxBytes`: 1 MiB of hex, half a MiB of notification. */
@@ -149,9 +149,12 @@ function invalid(reason: WebhookInvalidReason, field: string, rule: string, mess
  * @param body The raw request body, unparsed: the hex text, or the bytes holding it.
  * @param headers The request headers (any case): node:http's `req.headers` or a `Headers`.
  * @param key The webhook's secret key: 64 hexadecimal characters (32 bytes).
+ *   While a key is rotated, pass both, `[current, previous]`: each is tried in turn.
  * @param options `maxBytes` (default 1 MiB).
  * @returns The notification, `payload` typed by `type`; an `UNKNOWN` one for a type this version does not know.
- * @throws {WpwlServerError} `WEBHOOK_INVALID` with `details.reason` naming the part that failed.
+ * @throws {WpwlServerError} `WEBHOOK_INVALID` with `details.reason` naming the part that failed;
+ *   `details.authenticated` is true when the notification was authentic but could not be read
+ *   (`json`, `shape`): keep it and answer 2xx, or the gateway sends it again for days.
  *
  * @example
  * const notification = decryptWebhook(rawBody, req.headers, process.env.WEBHOOK_KEY!);
@@ -160,23 +163,27 @@ function invalid(reason: WebhookInvalidReason, field: string, rule: string, mess
 export function decryptWebhook(
   body: WebhookBody,
   headers: WebhookHeaders,
-  key: string,
+  key: string | readonly string[],
   options: DecryptWebhookOptions = {},
 ): WebhookNotification {
   const maxBytes = readMaxBytes(options.maxBytes);
-  const keyBytes = readKey(key);
+  const keys = readKeys(key);
   try {
     const ciphertext = readBody(body, maxBytes);
     const iv = readHexHeader(headers, IV_HEADER, 'iv', IV_BYTES.min, IV_BYTES.max);
     const tag = readHexHeader(headers, TAG_HEADER, 'tag', TAG_BYTES, TAG_BYTES);
-    const plaintext = decrypt(ciphertext, keyBytes, iv, tag);
+    const plaintext = decryptWithAny(ciphertext, keys, iv, tag);
     try {
       return readNotification(parseJson(plaintext));
+    } catch (error) {
+      // Authentic, but unreadable: the caller keeps it rather than refuse it.
+      if (error instanceof WpwlServerError) error.details.authenticated = true;
+      throw error;
     } finally {
       plaintext.fill(0);
     }
   } finally {
-    keyBytes.fill(0);
+    for (const each of keys) each.fill(0);
   }
 }
 
@@ -199,10 +206,44 @@ export function decryptWebhook(
  */
 export async function readWebhook(request: Request, options: ReadWebhookOptions): Promise<WebhookNotification> {
   const maxBytes = readMaxBytes(options.maxBytes);
-  readKey(options.key).fill(0); // a bad key is refused before the body is read
+  for (const each of readKeys(options.key)) each.fill(0); // a bad key is refused before the body is read
   if (request.bodyUsed) throw new TypeError('readWebhook: the request body was already read; pass the raw body to decryptWebhook instead.');
   const body = await readBodyWithin(request, maxBytes, () => tooLarge(maxBytes));
   return decryptWebhook(body, request.headers, options.key, { maxBytes });
+}
+
+/** Every key given, each checked; one or two while a key is rotated. */
+function readKeys(key: unknown): Buffer[] {
+  if (typeof key === 'string') return [readKey(key)];
+  if (!Array.isArray(key) || key.length === 0 || key.length > 4) {
+    throw invalid(
+      'key',
+      'key',
+      '1-4 keys',
+      `the webhook key must be a string or a list of 1 to 4 keys (current first, then the one being rotated out), got ${Array.isArray(key) ? `${key.length} keys` : typeof key}.`,
+    );
+  }
+  const keys: Buffer[] = [];
+  try {
+    for (const each of key as unknown[]) keys.push(readKey(each));
+  } catch (error) {
+    for (const each of keys) each.fill(0);
+    throw error;
+  }
+  return keys;
+}
+
+/** The plaintext under the first key that authenticates it. */
+function decryptWithAny(ciphertext: Buffer, keys: Buffer[], iv: Buffer, tag: Buffer): Buffer {
+  let failure: unknown;
+  for (const key of keys) {
+    try {
+      return decrypt(ciphertext, key, iv, tag);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 function readMaxBytes(value: number | undefined): number {

@@ -312,6 +312,51 @@ describe('decryptWebhook: refusals', () => {
   });
 });
 
+describe('decryptWebhook: key rotation and authentic notifications it cannot read', () => {
+  const notification = { type: 'PAYMENT', payload: PAYMENT_PAYLOAD };
+
+  it('accepts a notification under the current or the previous key while a key is rotated', () => {
+    for (const key of [KEY, OTHER_KEY]) {
+      const text = sealJson(notification, { key });
+      const read = decryptWebhook(text.body, plainHeaders(text), [OTHER_KEY, KEY]);
+      expect(read).toMatchObject({ type: 'PAYMENT', payload: { id: PAYMENT_ID } });
+    }
+  });
+
+  it('refuses a notification under neither key as an authentication failure', () => {
+    const text = sealJson(notification, { key: 'e'.repeat(64) });
+    const error = catchSync(() => decryptWebhook(text.body, plainHeaders(text), [KEY, OTHER_KEY]));
+    expect(expectRefused(error, 'authentication').details.authenticated).toBeUndefined();
+  });
+
+  it('refuses an empty key list, too many keys, or one bad key among good ones, naming no key', () => {
+    const text = sealJson(notification);
+    for (const keys of [[], [KEY, KEY, KEY, KEY, KEY], [KEY, 'not-a-key']]) {
+      expectRefused(
+        catchSync(() => decryptWebhook(text.body, plainHeaders(text), keys)),
+        'key',
+      );
+    }
+  });
+
+  it('marks an authentic notification it cannot read as authenticated, so it is kept rather than refused', () => {
+    const notJson = seal(`not json ${SECRET}`);
+    expect(
+      expectRefused(
+        catchSync(() => decryptWebhook(notJson.body, plainHeaders(notJson), KEY)),
+        'json',
+      ).details.authenticated,
+    ).toBe(true);
+    const noType = sealJson({ payload: PAYMENT_PAYLOAD });
+    expect(
+      expectRefused(
+        catchSync(() => decryptWebhook(noType.body, plainHeaders(noType), [OTHER_KEY, KEY])),
+        'shape',
+      ).details.authenticated,
+    ).toBe(true);
+  });
+});
+
 describe('readWebhook', () => {
   const sealed = sealJson({ type: 'PAYMENT', payload: PAYMENT_PAYLOAD }, { ivBytes: 16 });
 

@@ -61,7 +61,8 @@ describe('decryptWebhook and readWebhook', () => {
     expectTypeOf(decryptWebhook).parameter(0).toEqualTypeOf<string | Uint8Array | ArrayBuffer | { encryptedBody: string }>();
     expectTypeOf<IncomingMessage['headers']>().toExtend<WebhookHeaders>();
     expectTypeOf<Headers>().toExtend<WebhookHeaders>();
-    expectTypeOf(decryptWebhook).parameter(2).toEqualTypeOf<string>();
+    // One key, or the current and the previous one while a key is rotated.
+    expectTypeOf(decryptWebhook).parameter(2).toEqualTypeOf<string | readonly string[]>();
     expectTypeOf(decryptWebhook).returns.toEqualTypeOf<WebhookNotification>();
     expectTypeOf(decryptWebhook).toBeCallableWith(Buffer.from('00'), { 'x-initialization-vector': 'ab' }, 'k');
     // A parsed JSON body is not a raw body.
