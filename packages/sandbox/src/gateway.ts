@@ -6,6 +6,7 @@
 // uncertain results settle the uncertain test cards' payments; chargebacks
 // charge back paid payments and reverse chargebacks.
 
+import { Chargebacks } from './gateway/chargebacks.js';
 import { CheckoutSubmissions } from './gateway/checkout-submission.js';
 import { Checkouts } from './gateway/checkouts.js';
 import { Payments } from './gateway/payments.js';
@@ -14,7 +15,6 @@ import type { GatewayDeps } from './gateway/resource.js';
 import { StatusReads } from './gateway/status-reads.js';
 import { ThreeDSecure } from './gateway/three-d-secure.js';
 import { UncertainResults } from './gateway/uncertain-results.js';
-import { Chargebacks } from './gateway/chargebacks.js';
 import { Records } from './records.js';
 
 export class Gateway {
