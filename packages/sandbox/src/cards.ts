@@ -7,8 +7,15 @@
 import { CARD_BRAND_CODES, cvvLength, detectScheme, numberFitsBrand, passesLuhn } from './brands.js';
 import { RESULTS, type Result } from './result-codes.js';
 
-/** What a card submission leads to. */
-export type CardOutcome = { kind: 'success' } | { kind: 'decline'; result: Result } | { kind: 'challenge' };
+/** A final outcome: what an uncertain payment settles to. */
+export type FinalCardOutcome = { kind: 'success' } | { kind: 'decline'; result: Result };
+
+/**
+ * What a card submission leads to. `uncertain`: the payment is first answered
+ * with `result` (a timeout-class code such as `900.100.300`, not final) and
+ * settles to `settlesTo` after the sandbox's `uncertainSettleMs`.
+ */
+export type CardOutcome = FinalCardOutcome | { kind: 'challenge' } | { kind: 'uncertain'; result: Result; settlesTo: FinalCardOutcome };
 
 /** A documented test card. */
 export interface TestCard {
@@ -59,6 +66,18 @@ export const TEST_CARDS: readonly TestCard[] = [
     brand: 'VISA',
     outcome: { kind: 'decline', result: RESULTS.timeout },
     purpose: 'communication error: timeout, uncertain result',
+  },
+  {
+    number: '4000000000000903',
+    brand: 'VISA',
+    outcome: { kind: 'uncertain', result: RESULTS.timeout, settlesTo: { kind: 'success' } },
+    purpose: 'timeout, uncertain result; settles to success after uncertainSettleMs',
+  },
+  {
+    number: '4000000000000911',
+    brand: 'VISA',
+    outcome: { kind: 'uncertain', result: RESULTS.timeout, settlesTo: { kind: 'decline', result: RESULTS.declinedInvalidCard } },
+    purpose: 'timeout, uncertain result; settles to declined (invalid card) after uncertainSettleMs',
   },
   {
     number: '5105105105105100',

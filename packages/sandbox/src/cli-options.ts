@@ -8,7 +8,7 @@ import type { SandboxOptions } from './server.js';
 import { checkWebhookEndpoints } from './webhook-options.js';
 
 export const USAGE = `Usage: wpwl-sandbox [--port 8080] [--host 127.0.0.1] [--access-token TOKEN] [--entity-id ID] [--strict] [--quiet]
-                    [--webhook-url URL [--webhook-key HEX]]
+                    [--webhook-url URL [--webhook-key HEX]] [--uncertain-settle-ms 5000]
 
 Starts a local, offline stand-in for the payment gateway.
   --port          port to listen on (default 8080; 0 picks a free one)
@@ -22,7 +22,10 @@ Starts a local, offline stand-in for the payment gateway.
   --webhook-url   send webhook notifications (encrypted, retried) to this URL;
                   loopback hosts only (localhost, 127.0.0.0/8, [::1])
   --webhook-key   the webhook's secret key, 64 hexadecimal characters (default
-                  with --webhook-url: a random one, printed at start)`;
+                  with --webhook-url: a random one, printed at start)
+  --uncertain-settle-ms
+                  how long the uncertain test cards' payments answer 900.100.300
+                  before they settle to their final result (default 5000)`;
 
 /** What the arguments ask for. */
 export type CliCommand =
@@ -50,6 +53,7 @@ export function parseCli(args: string[]): CliCommand {
         quiet: { type: 'boolean', default: false },
         'webhook-url': { type: 'string' },
         'webhook-key': { type: 'string' },
+        'uncertain-settle-ms': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -60,6 +64,10 @@ export function parseCli(args: string[]): CliCommand {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return { kind: 'error', message: `--port must be a whole number from 0 to 65535, got "${values.port}"` };
+  }
+  const settleMs = values['uncertain-settle-ms'];
+  if (settleMs !== undefined && !/^[0-9]{1,9}$/.test(settleMs)) {
+    return { kind: 'error', message: `--uncertain-settle-ms must be a whole number of ms, 0 or more, got "${settleMs}"` };
   }
   const url = values['webhook-url'];
   const givenKey = values['webhook-key'];
@@ -82,6 +90,7 @@ export function parseCli(args: string[]): CliCommand {
       strict: values.strict,
       ...(values['access-token'] ? { accessToken: values['access-token'] } : {}),
       ...(values['entity-id'] ? { entityId: values['entity-id'] } : {}),
+      ...(settleMs !== undefined ? { uncertainSettleMs: Number(settleMs) } : {}),
       ...(url !== undefined && key !== undefined ? { webhooks: [{ url, key }] } : {}),
     },
     ...(generatedWebhookKey ? { generatedWebhookKey } : {}),

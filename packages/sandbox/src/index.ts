@@ -1,11 +1,12 @@
 // Public API of @wpwl/sandbox: start a local stand-in for the payment
 // gateway, and the test cards and result codes it answers with.
 
-export { startSandbox, type Sandbox, type SandboxOptions } from './server.js';
+export { startSandbox, type Sandbox, type SandboxOptions, type ChargebackOptions } from './server.js';
 export type { ThrottleConfig, ThrottleLimit, SandboxOperation } from './throttle.js';
 export type { WidgetFault, SandboxAsset } from './widget-assets.js';
 export { WIDGET_SCRIPT_PATH } from './widget/assets.js';
-export { TEST_CARDS, type TestCard, type CardOutcome } from './cards.js';
+export { TEST_CARDS, type TestCard, type CardOutcome, type FinalCardOutcome } from './cards.js';
+export { DEFAULT_UNCERTAIN_SETTLE_MS } from './gateway/uncertain-results.js';
 export { RESULTS, type Result } from './result-codes.js';
 export { CHECKOUT_LIFETIME_MS } from './gateway/checkouts.js';
 export { UNREAD_CALLBACK_DELAY_MS } from './shopper-callback.js';

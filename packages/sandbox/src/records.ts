@@ -3,7 +3,7 @@
 // the BIN and last four digits of a card.
 
 import { centsToAmount } from '@wpwl/gateway-spec';
-import type { CardOutcome, StoredCard } from './cards.js';
+import type { CardOutcome, FinalCardOutcome, StoredCard } from './cards.js';
 import { BUILD_NUMBER, formatTimestamp, newNdc, unflatten } from './format.js';
 import type { Result } from './result-codes.js';
 
@@ -39,7 +39,22 @@ export interface CheckoutRecord {
   submission?: Submission;
 }
 
-/** A payment: an initial one (PA, DB, CD) or a referencing one (CP, RV, RF). */
+/** A payment answered with an uncertain result, until it settles. */
+export interface UncertainSettlement {
+  /** Sandbox-clock time (ms) from which the payment settles. */
+  settlesAt: number;
+  /** The final outcome it settles to. */
+  settlesTo: FinalCardOutcome;
+  /** The card's own outcome, kept by a card stored from this payment. */
+  cardOutcome: CardOutcome;
+  /** Store the card once the payment settles to success (`createRegistration=true`). */
+  createRegistration: boolean;
+}
+
+/**
+ * A payment: an initial one (PA, DB, CD), a referencing one (CP, RV, RF), or
+ * one the card network started: a chargeback (CB) or its reversal (CR).
+ */
 export interface PaymentRecord {
   id: string;
   entityId: string;
@@ -53,7 +68,7 @@ export interface PaymentRecord {
   echo: Record<string, string>;
   createdAt: number;
   checkoutId?: string;
-  /** The payment a CP, RV or RF refers to (in webhook notifications, never in API answers). */
+  /** The payment a CP, RV, RF, CB or CR refers to (in webhook notifications, never in API answers). */
   referencedId?: string;
   registrationId?: string;
   redirectUrl?: string;
@@ -64,6 +79,13 @@ export interface PaymentRecord {
   capturedCents: number;
   captureClosed: boolean;
   refundedCents: number;
+  /** The amount a chargeback took back and no chargeback reversal returned. */
+  chargedBackCents: number;
+  /** The payment's chargeback (CB), once it had one: one per payment. */
+  chargebackId?: string;
+  /** Set while an uncertain result (a timeout) waits to settle; state is `pending` then. */
+  uncertain?: UncertainSettlement;
+  /** A reversal (RV) undid this payment; for a chargeback (CB): a chargeback reversal (CR) undid it. */
   reversed: boolean;
 }
 
@@ -113,9 +135,13 @@ export function envelope(result: Result, now: number, fields: Record<string, unk
   return { ...fields, result, buildNumber: BUILD_NUMBER, timestamp: formatTimestamp(now), ndc: newNdc() };
 }
 
-/** HTTP status of a payment response: 400 for a rejection, 200 otherwise. */
+/**
+ * HTTP status of a payment response: 400 for a rejection and for an uncertain
+ * result not settled yet (answered as the never-settling timeout card is, so a
+ * merchant cannot tell them apart), 200 otherwise.
+ */
 export function paymentStatus(payment: PaymentRecord): number {
-  return payment.state === 'rejected' ? 400 : 200;
+  return payment.state === 'rejected' || payment.uncertain ? 400 : 200;
 }
 
 /**
@@ -153,7 +179,7 @@ export function registrationBody(registration: RegistrationRecord, now: number):
 
 /**
  * The payload of a PAYMENT notification: the payment body, with `referencedId`
- * for a capture, refund or reversal, and `ndc` = the checkout id for a
+ * for a capture, refund, reversal, chargeback or chargeback reversal, and `ndc` = the checkout id for a
  * payment made through a checkout (the merchant finds the order by it).
  */
 export function paymentNotificationPayload(payment: PaymentRecord, now: number): Record<string, unknown> {
@@ -175,8 +201,9 @@ export interface SandboxPayment {
   amount: string;
   currency: string;
   resultCode: string;
+  /** `pending` also for an uncertain result (a timeout) not settled yet. */
   state: 'success' | 'pending' | 'rejected';
-  /** The payment a capture, refund or reversal refers to. */
+  /** The payment a capture, refund, reversal or chargeback refers to; for a chargeback reversal, the chargeback. */
   referencedId?: string;
 }
 

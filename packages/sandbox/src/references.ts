@@ -1,7 +1,8 @@
 // Owns the referencing rules of the interface: a capture (CP) refers to a
 // preauthorization (PA) and stays within numberOfCaptures and the remaining
-// amount; a reversal (RV) undoes a PA, DB or CD once; a refund (RF) refers to
-// a DB or CD and stays within its amount.
+// amount; a reversal (RV) undoes a PA, DB or CD once, not after a chargeback;
+// a refund (RF) refers to a DB or CD and stays within its amount less what a
+// chargeback took back.
 
 import { centsToAmount } from '@wpwl/gateway-spec';
 import type { PaymentRecord } from './records.js';
@@ -65,6 +66,7 @@ export function decideReference(target: PaymentRecord, request: ReferenceRequest
     }
     if (target.captureCount > 0) return refuse(base, 'the preauthorization was already captured');
     if (target.refundedCents > 0) return refuse(base, `the ${target.paymentType} was already refunded`);
+    if (target.chargedBackCents > 0) return refuse(base, `the ${target.paymentType} was charged back`);
     if (request.amountCents !== undefined && request.amountCents !== target.amountCents) {
       return refuse(base, `a reversal covers the whole ${centsToAmount(target.amountCents)}, not ${centsToAmount(request.amountCents)}`);
     }
@@ -81,9 +83,10 @@ export function decideReference(target: PaymentRecord, request: ReferenceRequest
   }
   const amount = request.amountCents ?? 0;
   if (amount === 0) return refuse(base, 'amount must be more than 0.00');
-  const refundable = target.amountCents - target.refundedCents;
+  const refundable = target.amountCents - target.refundedCents - target.chargedBackCents;
   if (amount > refundable) {
-    return refuse(base, `amount ${centsToAmount(amount)} exceeds the ${centsToAmount(refundable)} left to refund`);
+    const chargedBack = target.chargedBackCents > 0 ? ` (${centsToAmount(target.chargedBackCents)} was charged back)` : '';
+    return refuse(base, `amount ${centsToAmount(amount)} exceeds the ${centsToAmount(refundable)} left to refund${chargedBack}`);
   }
   return {
     amountCents: amount,

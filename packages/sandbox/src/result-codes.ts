@@ -1,7 +1,8 @@
 // Owns the result codes the sandbox answers with, each with its description.
 // Codes come from the published groups (success, pending, format, account,
 // address, contact and amount validation, reference validation, bank
-// declines, throttling); which field gets which code is violation-codes.ts.
+// declines, communication errors, chargebacks, throttling); which field gets
+// which code is violation-codes.ts.
 
 /** A result object as every response carries it. */
 export interface Result {
@@ -51,11 +52,16 @@ export const RESULTS = {
   cannotCapture: r('700.400.100', 'cannot capture (PA value exceeded, PA reverted or invalid workflow?)'),
   cannotRefund: r('700.400.200', 'cannot refund (refund volume exceeded or tx reversed or invalid workflow?)'),
   cannotReverse: r('700.400.300', 'cannot reverse (already refunded|reversed, invalid workflow or amount exceeded)'),
+  invalidWorkflow: r('700.400.000', 'serious workflow error (call support)'),
   declinedInvalidCard: r('800.100.151', 'transaction declined (invalid card)'),
   declinedByAuthorizationSystem: r('800.100.152', 'transaction declined by authorization system'),
   declinedInvalidCvv: r('800.100.153', 'transaction declined (invalid CVV)'),
   declinedInsufficientFunds: r('800.100.155', 'transaction declined (amount exceeds credit)'),
   declinedStolen: r('800.100.159', 'transaction declined (stolen card)'),
   timeout: r('900.100.300', 'timeout, uncertain result'),
+  chargebackUnspecified: r('000.100.200', 'Reason not Specified'),
+  chargebackFraud: r('000.100.220', 'Fraudulent Transaction'),
+  chargebackNotReceived: r('000.100.221', 'Merchandise Not Received'),
+  chargebackNotRecognized: r('000.100.222', 'Transaction Not Recognized By Cardholder'),
   authenticationFailed: r('100.380.401', 'User Authentication Failed'),
 } as const satisfies Record<string, Result>;

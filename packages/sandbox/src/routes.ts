@@ -1,8 +1,9 @@
 // Owns the routes: which path and method goes to which resource of the
 // gateway, which of them need the merchant's Bearer token and which the
 // shopper's browser calls (with CORS), the throttle on each operation, the
-// widget files, and the browser's own form post, which is sent on rather than
-// answered with JSON.
+// widget files, the browser's own form post, which is sent on rather than
+// answered with JSON, and the sandbox-only admin routes under `/sandbox/`
+// (chargebacks), which take the merchant's Bearer token and no throttle.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHECKOUT_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
@@ -13,7 +14,7 @@ import type { Gateway } from './gateway.js';
 import type { Reply } from './gateway/replies.js';
 import type { Submitter } from './gateway/resource.js';
 import { BodyError, CORS_HEADERS, parseParams, readForm, send, sendRefusal } from './http.js';
-import { envelope } from './records.js';
+import { envelope, paymentNotificationPayload } from './records.js';
 import { RESULTS } from './result-codes.js';
 import type { SandboxOperation, Throttle } from './throttle.js';
 import type { AssetServer } from './widget-assets.js';
@@ -59,8 +60,8 @@ export function createRouter({
     const json = (status: number, result: { code: string; description: string }, cors = false) =>
       reply({ kind: 'json', status, body: envelope(result, now()) }, cors);
 
-    /** Bearer check plus throttle for a merchant operation; false when a reply was sent. */
-    const admit = (operation: SandboxOperation, cors = false): boolean => {
+    /** Bearer check; false when a reply (401, 403) was sent. */
+    const authorized = (cors = false): boolean => {
       const auth = checkAuthorization(req.headers.authorization, accessToken);
       if (auth === 'unauthenticated') {
         json(401, RESULTS.unauthenticated, cors);
@@ -70,8 +71,10 @@ export function createRouter({
         json(403, RESULTS.forbidden, cors);
         return false;
       }
-      return notThrottled(operation, cors);
+      return true;
     };
+    /** Bearer check plus throttle for a merchant operation; false when a reply was sent. */
+    const admit = (operation: SandboxOperation, cors = false): boolean => authorized(cors) && notThrottled(operation, cors);
     const notThrottled = (operation: SandboxOperation, cors = false): boolean => {
       const waitMs = throttle.take(operation);
       if (waitMs === 0) return true;
@@ -195,6 +198,18 @@ export function createRouter({
       if (method === 'GET') return reply(gateway.threeDSecure.challengePage(id, query.target));
       if (method === 'POST') return reply(gateway.threeDSecure.completeChallenge(id, await readForm(req)));
       return wrongMethod();
+    }
+
+    // Sandbox-only: what the card network starts (a chargeback and its reversal), for a test in another process.
+    const adminPath = /^\/sandbox\/payments\/([^/]+)\/(chargeback|chargeback-reversal)$/.exec(path);
+    if (adminPath) {
+      if (method !== 'POST') return wrongMethod();
+      if (!authorized()) return;
+      const id = safeDecode(adminPath[1] ?? '');
+      const params = await readForm(req);
+      const outcome = adminPath[2] === 'chargeback' ? gateway.chargebacks.chargeback(id, params) : gateway.chargebacks.reverse(id, params);
+      if (outcome.kind === 'refused') return reply(outcome.reply);
+      return reply({ kind: 'json', status: 200, body: paymentNotificationPayload(outcome.payment, now()) });
     }
 
     return json(404, RESULTS.noRoute);

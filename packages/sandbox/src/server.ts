@@ -1,6 +1,7 @@
 // Owns startSandbox: the HTTP server over the routes (routes.ts), its
 // options, request logging, the answer to a request that failed, and the
-// running sandbox's controls (clock, widget faults, webhooks, close).
+// running sandbox's controls (clock, widget faults, webhooks, chargebacks,
+// close).
 
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -8,6 +9,8 @@ import { ENTITY_ID_PATTERN } from '@wpwl/gateway-spec';
 import { createClock } from './clock.js';
 import { newAccessToken, newEntityId } from './format.js';
 import { Gateway } from './gateway.js';
+import type { ChargebackOutcome } from './gateway/chargebacks.js';
+import { DEFAULT_UNCERTAIN_SETTLE_MS } from './gateway/uncertain-results.js';
 import { BodyError, sendRefusal } from './http.js';
 import { envelope, paymentNotificationPayload, registrationBody, sandboxPayment, type SandboxPayment } from './records.js';
 import { RESULTS } from './result-codes.js';
@@ -75,6 +78,21 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Webhook faults for tests (duplicates, delays, reordering, failed first attempts); default none. */
   webhookFaults?: WebhookFaults;
+  /**
+   * How long a payment with an uncertain test card (`4000000000000903`,
+   * `4000000000000911`) stays uncertain (`900.100.300`) before it settles to
+   * its final result, in ms of the sandbox clock: `advanceClock` settles it
+   * without waiting. Default {@link DEFAULT_UNCERTAIN_SETTLE_MS} (5 s).
+   */
+  uncertainSettleMs?: number;
+}
+
+/** Options of {@link Sandbox.chargeback}. */
+export interface ChargebackOptions {
+  /** The amount charged back, e.g. `"10.00"`; default: all of the payment not yet refunded. */
+  amount?: string;
+  /** The reason code, `000.100.2` followed by two digits; default `000.100.200` (reason not specified). */
+  chargebackResultCode?: string;
 }
 
 /** A running sandbox. */
@@ -110,6 +128,25 @@ export interface Sandbox {
   webhooksSettled(timeoutMs?: number): Promise<void>;
   /** The gateway's own records of every payment, in the order made, as plain objects (for reconciliation). */
   payments(): SandboxPayment[];
+  /**
+   * Charges back the paid debit (DB) or capture (CP) `paymentId`, as the card
+   * network would: a new payment with paymentType `CB`, `referencedId` =
+   * `paymentId` and a `000.100.2xx` reason code, notified by a PAYMENT
+   * webhook. One chargeback per payment. Also `POST /sandbox/payments/{id}/chargeback`.
+   *
+   * @returns the chargeback payment (its `id` is what {@link Sandbox.reverseChargeback} takes)
+   * @throws Error naming the rule when the payment is unknown or cannot be charged back, or an option is malformed
+   */
+  chargeback(paymentId: string, options?: ChargebackOptions): SandboxPayment;
+  /**
+   * Reverses chargeback `chargebackId`: a new payment with paymentType `CR`,
+   * `referencedId` = `chargebackId`, the chargeback's amount and result
+   * `000.100.110`, notified by a PAYMENT webhook. Once per chargeback. Also
+   * `POST /sandbox/payments/{chargebackId}/chargeback-reversal`.
+   *
+   * @throws Error naming the rule when the id is unknown or not a chargeback, or the chargeback was reversed already
+   */
+  reverseChargeback(chargebackId: string): SandboxPayment;
 }
 
 const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -137,6 +174,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const retryDelaysMs = checkRetryDelays(options.webhookRetryDelaysMs);
   const webhookTimeoutMs = checkTimeout(options.webhookTimeoutMs);
   const initialFaults = checkWebhookFaults(options.webhookFaults, 'startSandbox: webhookFaults');
+  const uncertainSettleMs = options.uncertainSettleMs ?? DEFAULT_UNCERTAIN_SETTLE_MS;
+  if (typeof uncertainSettleMs !== 'number' || !Number.isFinite(uncertainSettleMs) || uncertainSettleMs < 0) {
+    throw new TypeError(`startSandbox: uncertainSettleMs must be a finite number of ms, 0 or more, got ${String(uncertainSettleMs)}`);
+  }
   const host = options.host ?? '127.0.0.1';
   const clock = createClock(options.clock);
   const toStdout = (line: string) => console.log(`[wpwl-sandbox] ${line}`);
@@ -157,6 +198,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     notifier,
     widgetIntegrity: () => assets.integrity,
     strict: options.strict === true,
+    uncertainSettleMs,
     warn: options.onWarning ?? ((line) => console.warn(`[wpwl-sandbox] ${line}`)),
     onPayment: (payment) => {
       if (webhooks.enabled) webhooks.notify({ type: 'PAYMENT', payload: paymentNotificationPayload(payment, clock.now()) });
@@ -172,6 +214,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const server = createServer((req, res) => {
     const started = Date.now();
+    // What is due by the sandbox clock settles before any answer reads it.
+    gateway.uncertainResults.settleDue();
     if (options.log) res.on('finish', () => log(`${req.method} ${req.url} -> ${res.statusCode} (${Date.now() - started} ms)`));
     handle(req, res).catch((error: unknown) => {
       const status = error instanceof BodyError ? error.status : 500;
@@ -212,6 +256,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     advanceClock(ms) {
       clock.advance(ms);
       notifier.check();
+      gateway.uncertainResults.settleDue();
     },
     setWidgetFault,
     setWidgetScriptFault: setWidgetFault,
@@ -224,9 +269,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     webhookStats: () => webhooks.stats(),
     webhooksSettled: (timeoutMs) => webhooks.settled(timeoutMs),
     payments: () => [...gateway.records.payments.values()].map(sandboxPayment),
+    chargeback(paymentId, chargebackOptions = {}) {
+      const params = stringParams(chargebackOptions, 'chargeback: options', ['amount', 'chargebackResultCode']);
+      return madePayment('chargeback', gateway.chargebacks.chargeback(String(paymentId), params));
+    },
+    reverseChargeback(chargebackId) {
+      return madePayment('reverseChargeback', gateway.chargebacks.reverse(String(chargebackId), {}));
+    },
     close() {
       closed ??= new Promise<void>((resolve) => {
         webhooks.close();
+        gateway.uncertainResults.close();
         notifier.close();
         assets.close();
         server.close(() => resolve());
@@ -235,4 +288,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closed;
     },
   };
+}
+
+/** The payment a chargeback or its reversal made; throws an Error with the refusal's reason otherwise. */
+function madePayment(method: string, outcome: ChargebackOutcome): SandboxPayment {
+  if (outcome.kind === 'refused') throw new Error(`${method}: ${outcome.message}`);
+  return sandboxPayment(outcome.payment);
+}
+
+/** A method's options as request parameters: each of `names` absent or a string. */
+function stringParams(options: object, where: string, names: readonly string[]): Record<string, string> {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where} must be an object`);
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new TypeError(`${where}.${name} must be a string, got ${typeof value}`);
+    params[name] = value;
+  }
+  return params;
 }

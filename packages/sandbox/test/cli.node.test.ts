@@ -38,10 +38,19 @@ describe('wpwl-sandbox command line', () => {
     [['--webhook-url', 'not a url'], '--webhook-url must be an absolute http(s) URL'],
     [['--port', '70000'], '--port must be a whole number'],
     [['--nope'], "Unknown option '--nope'"],
+    [['--uncertain-settle-ms', '2.5'], '--uncertain-settle-ms must be a whole number of ms, 0 or more, got "2.5"'],
+    [['--uncertain-settle-ms=-1'], '--uncertain-settle-ms must be a whole number of ms'],
   ])('refuses %j', (args, message) => {
     const command = parseCli(args);
     expect(command.kind).toBe('error');
     expect(command.kind === 'error' && command.message).toContain(message);
+  });
+
+  it('takes --uncertain-settle-ms as the uncertainSettleMs option', () => {
+    expect(parseCli(['--uncertain-settle-ms', '1500'])).toMatchObject({ kind: 'start', options: { uncertainSettleMs: 1500 } });
+    const plain = parseCli([]);
+    expect(plain.kind === 'start' && 'uncertainSettleMs' in plain.options).toBe(false);
+    expect(USAGE).toContain('--uncertain-settle-ms');
   });
 
   it('documents the webhook flags', () => {

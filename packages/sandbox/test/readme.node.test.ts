@@ -8,8 +8,17 @@ it('documents every test card with its result code in the README', () => {
     const row = readme.split('\n').find((line) => line.startsWith(`| ${card.number} |`));
     expect(row, card.number).toBeDefined();
     expect(row, card.number).toContain(`| ${card.brand} |`);
+    const { outcome } = card;
     const code =
-      card.outcome.kind === 'decline' ? card.outcome.result.code : card.outcome.kind === 'challenge' ? '000.200.000' : '000.100.110';
+      outcome.kind === 'decline' || outcome.kind === 'uncertain'
+        ? outcome.result.code
+        : outcome.kind === 'challenge'
+          ? '000.200.000'
+          : '000.100.110';
     expect(row, card.number).toContain(code);
+    if (outcome.kind === 'uncertain') {
+      // The row names the final result it settles to as well.
+      expect(row, card.number).toContain(outcome.settlesTo.kind === 'success' ? '000.100.110' : outcome.settlesTo.result.code);
+    }
   }
 });

@@ -6,7 +6,16 @@
 
 /** What the gateway does with a card payment, by the sandbox test card that gets it. */
 export type CardOutcome =
-  'approved' | 'declined' | 'insufficient-funds' | 'card-expired' | 'wrong-cvv' | 'timeout' | 'declined-by-authorization' | '3ds';
+  | 'approved'
+  | 'declined'
+  | 'insufficient-funds'
+  | 'card-expired'
+  | 'wrong-cvv'
+  | 'timeout'
+  | 'declined-by-authorization'
+  | '3ds'
+  | 'uncertain-then-approved'
+  | 'uncertain-then-declined';
 
 /**
  * What the fake widget can answer a payment with: the card outcomes, and
@@ -29,14 +38,26 @@ export interface TestCard {
   brand: TestCardBrand;
   /** A CVV of the right length for the brand. */
   cvv: string;
-  /** The result code of the payment, as a status read gives it (for `3ds`: once the shopper passed the challenge). */
+  /**
+   * The result code of the payment, as a status read gives it (for `3ds`:
+   * once the shopper passed the challenge; for the `uncertain-then-…` cards:
+   * at first, `900.100.300`).
+   */
   resultCode: string;
+  /**
+   * For the `uncertain-then-…` cards: the result code the payment settles to
+   * once the sandbox's `uncertainSettleMs` has passed (a status read then
+   * gives it, and a PAYMENT webhook carries it).
+   */
+  settledResultCode?: string;
 }
 
 /** The result code of a successful payment in the sandbox (test mode). */
 export const APPROVED_RESULT_CODE = '000.100.110';
 /** The result code of a payment still pending. */
 export const PENDING_RESULT_CODE = '000.200.000';
+/** The result code of a payment whose outcome is not known yet (a timeout): re-check it until it settles. */
+export const UNCERTAIN_RESULT_CODE = '900.100.300';
 /** The result code of a payment whose 3-D Secure challenge the shopper failed. */
 export const THREE_D_SECURE_FAILED_RESULT_CODE = '100.380.401';
 
@@ -50,7 +71,23 @@ export const TEST_CARDS: readonly TestCard[] = [
   { outcome: 'insufficient-funds', number: '4000000000009995', brand: 'VISA', cvv: '123', resultCode: '800.100.155' },
   { outcome: 'card-expired', number: '4000000000000069', brand: 'VISA', cvv: '123', resultCode: '100.100.303' },
   { outcome: 'wrong-cvv', number: '4000000000000127', brand: 'VISA', cvv: '123', resultCode: '800.100.153' },
-  { outcome: 'timeout', number: '4000000000000119', brand: 'VISA', cvv: '123', resultCode: '900.100.300' },
+  { outcome: 'timeout', number: '4000000000000119', brand: 'VISA', cvv: '123', resultCode: UNCERTAIN_RESULT_CODE },
+  {
+    outcome: 'uncertain-then-approved',
+    number: '4000000000000903',
+    brand: 'VISA',
+    cvv: '123',
+    resultCode: UNCERTAIN_RESULT_CODE,
+    settledResultCode: APPROVED_RESULT_CODE,
+  },
+  {
+    outcome: 'uncertain-then-declined',
+    number: '4000000000000911',
+    brand: 'VISA',
+    cvv: '123',
+    resultCode: UNCERTAIN_RESULT_CODE,
+    settledResultCode: '800.100.151',
+  },
   { outcome: 'declined-by-authorization', number: '5105105105105100', brand: 'MASTER', cvv: '123', resultCode: '800.100.152' },
 ];
 

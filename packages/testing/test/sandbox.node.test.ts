@@ -42,6 +42,19 @@ describe('the test cards', () => {
     }
   });
 
+  it('the uncertain cards settle to the result the sandbox settles them to', () => {
+    const uncertain = TEST_CARDS.filter((card) => card.settledResultCode !== undefined);
+    expect(uncertain.map((card) => card.outcome)).toEqual(['uncertain-then-approved', 'uncertain-then-declined']);
+    for (const card of uncertain) {
+      const outcome = SANDBOX_CARDS.find((candidate) => candidate.number === card.number)?.outcome;
+      if (outcome?.kind !== 'uncertain') throw new Error(`${card.number} is no uncertain card in the sandbox`);
+      expect(outcome.result.code, card.number).toBe(card.resultCode);
+      expect(outcome.settlesTo.kind === 'success' ? '000.100.110' : outcome.settlesTo.result.code, card.number).toBe(
+        card.settledResultCode,
+      );
+    }
+  });
+
   it.each(TEST_CARDS.filter((card) => card.outcome !== '3ds'))('$outcome ($brand): the sandbox answers $resultCode', async (card) => {
     const status = await readPaymentStatus(sandbox, await payWith(card.number, card.cvv, card.brand));
     expect(status.resultCode).toBe(card.resultCode);

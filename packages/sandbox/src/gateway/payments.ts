@@ -3,7 +3,8 @@
 // (`POST /v1/checkouts/{id}/payment`), the direct server-to-server payment
 // (`POST /v1/payments`), capture, reversal and refund of a payment
 // (`POST /v1/payments/{id}`), and what a card's outcome makes of a payment
-// (success, decline, or a 3-D Secure challenge).
+// (success, decline, a 3-D Secure challenge, or an uncertain result that
+// settles later: uncertain-results.ts).
 
 import { amountToCents } from '@wpwl/gateway-spec';
 import { checkCard, outcomeOf, storedCard, type CardOutcome, type StoredCard } from '../cards.js';
@@ -16,6 +17,7 @@ import type { Registrations } from './registrations.js';
 import type { JsonReply, Reply } from './replies.js';
 import { cardInput, GatewayResource, type GatewayDeps, type Submitter } from './resource.js';
 import type { ThreeDSecure } from './three-d-secure.js';
+import type { UncertainResults } from './uncertain-results.js';
 
 /** A parameter the sender has to correct, and what is wrong with it. */
 export interface FieldProblem {
@@ -42,6 +44,7 @@ interface PaymentPartners {
   submissions: CheckoutSubmissions;
   registrations: Registrations;
   threeDSecure: ThreeDSecure;
+  uncertainResults: UncertainResults;
 }
 
 export class Payments extends GatewayResource {
@@ -196,6 +199,7 @@ export class Payments extends GatewayResource {
       capturedCents: 0,
       captureClosed: false,
       refundedCents: 0,
+      chargedBackCents: 0,
       reversed: false,
     };
     this.records.payments.set(payment.id, payment);
@@ -239,11 +243,14 @@ export class Payments extends GatewayResource {
       capturedCents: 0,
       captureClosed: false,
       refundedCents: 0,
+      chargedBackCents: 0,
       reversed: false,
     };
     if (outcome.kind === 'decline') {
       payment.result = outcome.result;
       payment.state = 'rejected';
+    } else if (outcome.kind === 'uncertain') {
+      this.partners.uncertainResults.hold(payment, outcome, input.createRegistration);
     } else if (outcome.kind === 'challenge') {
       payment.result = RESULTS.pending;
       payment.state = 'pending';

@@ -25,6 +25,8 @@ export interface GatewayDeps {
   strict?: boolean;
   /** Told each value that breaks a stated rule but is accepted, as the real gateway does. */
   warn?: (line: string) => void;
+  /** How long (sandbox-clock ms) an uncertain test card's payment stays uncertain; default 5000. */
+  uncertainSettleMs?: number;
   /** Told each payment created or changed (after the change), for webhook notifications. */
   onPayment?: (payment: PaymentRecord) => void;
   /** Told each card registration stored, for webhook notifications. */

@@ -1,0 +1,64 @@
+// A merchant's webhook endpoint for the sandbox tests: an HTTP server on
+// 127.0.0.1 that decrypts each POST with node:crypto (AES-256-GCM, hex body,
+// IV and tag headers), keeps the notifications in order, and answers 200.
+
+import { createDecipheriv, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** A receiver's webhook key: 64 hex characters. */
+export const WEBHOOK_KEY = randomBytes(32).toString('hex');
+
+export interface WebhookReceiver {
+  url: string;
+  /** Each notification decrypted, in the order it arrived (webhook JSON: tests read fields by name). */
+  notifications: any[];
+  /** Resolves once `count` notifications have arrived in all. */
+  until(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a receiver on a free loopback port; close it after the test. */
+export async function startWebhookReceiver(key = WEBHOOK_KEY): Promise<WebhookReceiver> {
+  const notifications: any[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const decipher = createDecipheriv(
+        'aes-256-gcm',
+        Buffer.from(key, 'hex'),
+        Buffer.from(String(req.headers['x-initialization-vector']), 'hex'),
+      );
+      decipher.setAuthTag(Buffer.from(String(req.headers['x-authentication-tag']), 'hex'));
+      const plaintext = Buffer.concat([decipher.update(Buffer.from(raw, 'hex')), decipher.final()]).toString('utf8');
+      notifications.push(JSON.parse(plaintext));
+      for (const waiter of [...waiters]) {
+        if (notifications.length >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+      res.writeHead(200).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/webhooks`,
+    notifications,
+    until: (count) =>
+      notifications.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
