@@ -3,6 +3,9 @@
 // server answers the same open checkout for the same cart, so two tabs cannot
 // create two orders for one cart; a cart that is paid is not paid again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPaymentResult } from '../packages/server/src/response.js';
+import type { WebhookNotification } from '../packages/server/src/webhook.js';
+import { createSettlement } from '../packages/server/src/settlement/index.js';
 import { OrderStore } from '../examples/merchant-server/src/store.js';
 import { freshDataDir } from './support/data-dir.js';
 import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
@@ -84,49 +87,58 @@ describe('renewing the checkout of a cart', () => {
 });
 
 describe('the order store', () => {
-  const verdict = (orderId: string, ok: boolean) => ({
-    ok,
-    classification: ok ? ('success' as const) : ('rejectedBank' as const),
-    code: ok ? '000.100.110' : '800.100.151',
-    mismatches: [],
-    needsReview: false,
-    threeDSecureFailed: false,
-    orderId,
-    amount: '1.00',
-    currency: 'EUR',
-  });
-  const order = (checkoutId: string, cartKey: string) => ({
-    orderId: `order-${checkoutId}`,
-    checkoutId,
-    amount: '1.00',
-    currency: 'EUR',
-    paymentType: 'DB' as const,
-    shopperResultUrl: 'http://127.0.0.1/r',
-    lines: [],
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 30 * 60_000),
-    cartKey,
+  const checkoutA = 'A'.repeat(32);
+  const checkoutB = 'B'.repeat(32);
+  /** A payment notification for checkout `checkoutId`, as the gateway sends it once decrypted. */
+  const notification = (checkoutId: string, code: string): WebhookNotification => ({
+    type: 'PAYMENT',
+    payload: readPaymentResult(
+      {
+        id: `${checkoutId.slice(0, 1)}${'0'.repeat(31)}`,
+        paymentType: 'DB',
+        amount: '1.00',
+        currency: 'EUR',
+        ndc: checkoutId,
+        result: { code },
+      },
+      200,
+    ),
   });
 
   it('keeps the first final verdict of an order, and one paid order per cart: a second payment is a duplicate to refund', async () => {
     const data = await freshDataDir();
     const store = await OrderStore.open({ dataDir: data.dir });
+    // Before a second checkout of the cart goes out, the first is read: it holds no payment yet.
+    const unpaid = {
+      getPaymentStatus: async (path: string) => readPaymentResult({ result: { code: '000.200.000' } }, 200, path.split('/')[3]),
+    };
+    const settlement = createSettlement({ store: store.settlementStore, gateway: unpaid, log: () => undefined });
     try {
       const cartKey = 'cart-key-one-0000000';
-      await store.add(order('A'.repeat(32), cartKey));
-      await store.add(order('B'.repeat(32), cartKey));
+      for (const checkoutId of [checkoutA, checkoutB]) {
+        await settlement.openCheckout({
+          cartKey,
+          cartFingerprint: checkoutId,
+          amount: '1.00',
+          currency: 'EUR',
+          paymentType: 'DB',
+          prepare: async () => ({ id: checkoutId }),
+          details: { shopperResultUrl: 'http://127.0.0.1/r', lines: [] },
+        });
+      }
 
-      const first = await store.settle('A'.repeat(32), { verdict: verdict('order-' + 'A'.repeat(32), true), settledBy: 'webhook' });
-      expect(first).toMatchObject({ paid: true, settledBy: 'webhook' });
+      await settlement.settleFromWebhook(notification(checkoutA, '000.100.110'));
+      expect(await store.get(checkoutA)).toMatchObject({ paid: true, settledBy: 'webhook', verdict: { ok: true } });
       // A later answer, whatever it says, changes nothing.
-      const again = await store.settle('A'.repeat(32), { verdict: verdict('order-' + 'A'.repeat(32), false), settledBy: 'status-read' });
-      expect(again).toMatchObject({ paid: true, settledBy: 'webhook', verdict: { ok: true } });
+      await settlement.settleFromWebhook(notification(checkoutA, '800.100.151'));
+      expect(await store.get(checkoutA)).toMatchObject({ paid: true, settledBy: 'webhook', verdict: { ok: true } });
 
       // The other tab's checkout of the same cart was paid as well.
-      const second = await store.settle('B'.repeat(32), { verdict: verdict('order-' + 'B'.repeat(32), true), settledBy: 'status-read' });
-      expect(second.paid).toBe(false);
-      expect(second.verdict).toMatchObject({ ok: false, needsReview: true, duplicateOf: `order-${'A'.repeat(32)}` });
-      expect((await store.paidForCart(cartKey))?.checkoutId).toBe('A'.repeat(32));
+      await settlement.settleFromWebhook(notification(checkoutB, '000.100.110'));
+      const second = await store.get(checkoutB);
+      expect(second?.paid).toBe(false);
+      expect(second?.state).toBe('duplicate');
+      expect(second?.verdict).toMatchObject({ ok: false, needsReview: true, duplicateOf: (await store.get(checkoutA))?.orderId });
     } finally {
       await store.close();
       data.remove();

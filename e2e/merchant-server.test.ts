@@ -96,6 +96,8 @@ describe('GET /api/payment-status', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       ok: true,
+      state: 'paid',
+      confirming: false,
       classification: 'success',
       code: '000.100.110',
       description: expect.any(String),
@@ -112,7 +114,26 @@ describe('GET /api/payment-status', () => {
     const { body: checkout } = await postCheckout({ items: [{ productId: 'tea-sencha', quantity: 1 }] });
     await payAsShopper(checkout.checkoutId, '4000000000009995');
     const { body } = await paymentStatus(`/v1/checkouts/${checkout.checkoutId}/payment`);
-    expect(body).toMatchObject({ ok: false, classification: 'rejectedBank', orderId: checkout.orderId });
+    expect(body).toMatchObject({
+      ok: false,
+      state: 'declined',
+      confirming: false,
+      classification: 'rejectedBank',
+      orderId: checkout.orderId,
+    });
+  });
+
+  it('reports a payment the bank has not answered yet as being confirmed, then as paid once it has', async () => {
+    const { body: checkout } = await postCheckout({ items: [{ productId: 'tea-sencha', quantity: 1 }] });
+    // The sandbox's card whose first answer is a timeout (900.100.300) and that later goes through.
+    await payAsShopper(checkout.checkoutId, '4000000000000903');
+    const first = await paymentStatus(`/v1/checkouts/${checkout.checkoutId}/payment`);
+    expect(first.body).toMatchObject({ ok: false, state: 'uncertain', confirming: true, code: '900.100.300' });
+    sandbox.advanceClock(60_000);
+    await shop.settlement.scheduleCheck(checkout.checkoutId);
+    await shop.settlement.recheck();
+    const settled = await paymentStatus(`/v1/checkouts/${checkout.checkoutId}/payment`);
+    expect(settled.body).toMatchObject({ ok: true, state: 'paid', confirming: false, code: '000.100.110' });
   });
 
   it.each([

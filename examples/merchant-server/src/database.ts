@@ -1,11 +1,19 @@
 // Owns the connection to the shop's database and its schema: PostgreSQL when
 // a connection URL is given (several merchant server instances share one),
 // else PGlite, the same PostgreSQL compiled to WebAssembly, keeping its files
-// in a folder of this machine (nothing to install or start). One SQL dialect
-// for both, so every query and migration is written once.
+// in a folder of this machine (nothing to install or start). The orders'
+// tables and their migrations are @wpwl/server/settlement's; the shop's own
+// (stored cards) are migrated here. One SQL dialect for both databases.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import {
+  migrateSettlementSchema,
+  pgliteDatabase,
+  postgresDatabase,
+  recommendedPoolOptions,
+  type SqlDatabase,
+} from '@wpwl/server/settlement';
 import pg from 'pg';
 
 /** Where the database is: exactly one of the two. */
@@ -15,76 +23,32 @@ export type DatabaseOptions =
   /** A folder for the embedded database (created if missing); one process at a time. */
   | { dataDir: string };
 
-/** Runs statements; inside {@link Database.transaction} they are one transaction. */
-export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
-}
-
-export interface Database extends Queryable {
+/** The shop's database, its schema up to date. */
+export interface ShopDatabase {
   readonly kind: 'embedded' | 'postgres';
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Runs `work` while no other process on this database runs work under the
-   * same `name` (this process's own callers queue up in front of it). Throws
-   * {@link LockBusyError} after waiting `waitMs` in vain. A process that dies
-   * holding it frees it at once: PostgreSQL drops its connection's locks; the
-   * embedded database has one process only.
-   */
-  exclusive<T>(name: string, waitMs: number, work: () => Promise<T>): Promise<T>;
+  readonly sql: SqlDatabase;
   close(): Promise<void>;
 }
 
-/**
- * The schema, one step per entry, applied in order once each. Never edit a
- * step that has shipped: add the next one. Both databases run the same steps.
- */
-const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE orders (
-     order_id text PRIMARY KEY,
-     checkout_id text NOT NULL UNIQUE,
-     amount text NOT NULL,
-     currency text NOT NULL,
-     payment_type text NOT NULL,
-     shopper_result_url text NOT NULL,
-     lines jsonb NOT NULL,
-     created_at timestamptz NOT NULL,
-     expires_at timestamptz NOT NULL,
-     integrity text,
-     cart_key text,
-     shopper_id text,
-     verdict jsonb,
-     paid boolean NOT NULL DEFAULT false,
-     payment_id text,
-     settled_by text,
-     settled_at timestamptz
-   );
-   CREATE INDEX orders_by_cart ON orders (cart_key, created_at DESC) WHERE cart_key IS NOT NULL;
-   -- The rule the whole shop rests on: a cart is paid by one order at most.
-   CREATE UNIQUE INDEX orders_one_paid_per_cart ON orders (cart_key) WHERE paid;
-   CREATE TABLE stored_cards (
+/** The shop's own tables, one step per entry, applied once each. Never edit a step that has shipped: add the next one. */
+const SHOP_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS stored_cards (
      shopper_id text NOT NULL,
      registration_id text NOT NULL,
      added_at timestamptz NOT NULL,
      PRIMARY KEY (shopper_id, registration_id)
-   );`,
+   )`,
 ];
-
-/** Another process held an {@link Database.exclusive} name longer than the caller would wait. */
-export class LockBusyError extends Error {
-  readonly code = 'LOCK_BUSY';
-}
-
-const LOCK_POLL_MS = 50;
 
 /** Any number: every instance of the shop takes the same lock while it migrates. */
 const MIGRATION_LOCK = 740_125_001;
 
-/** Opens the database and brings its schema up to date. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+/** Opens the database and brings its schema (the settlement's and the shop's) up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<ShopDatabase> {
   const database = 'url' in options ? openPostgres(options.url) : await openEmbedded(options.dataDir);
   try {
-    await migrate(database);
+    await migrateSettlementSchema(database.sql);
+    await migrateShop(database.sql);
   } catch (error) {
     await database.close();
     throw error;
@@ -92,94 +56,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function migrate(database: Database): Promise<void> {
-  await database.transaction(async (tx) => {
+async function migrateShop(sql: SqlDatabase): Promise<void> {
+  await sql.transaction(async (tx) => {
     // Two instances starting at once: the second waits here, then finds the steps applied.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (step integer PRIMARY KEY, applied_at timestamptz NOT NULL)');
-    const applied = await tx.query<{ step: number }>('SELECT step FROM schema_migrations');
-    const done = new Set(applied.map((row) => row.step));
-    for (const [step, sql] of MIGRATIONS.entries()) {
+    await tx.query('CREATE TABLE IF NOT EXISTS shop_migrations (step integer PRIMARY KEY, applied_at timestamptz NOT NULL)');
+    const done = new Set((await tx.query<{ step: number }>('SELECT step FROM shop_migrations')).map((row) => row.step));
+    for (const [step, statement] of SHOP_MIGRATIONS.entries()) {
       if (done.has(step)) continue;
-      for (const statement of splitStatements(sql)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_migrations (step, applied_at) VALUES ($1, now())', [step]);
+      await tx.query(statement);
+      await tx.query('INSERT INTO shop_migrations (step, applied_at) VALUES ($1, now())', [step]);
     }
   });
 }
 
-/** A migration's statements, one by one (prepared statements take one each); no step has a semicolon inside a literal. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(';')
-    .map((statement) =>
-      statement
-        .split('\n')
-        .filter((line) => !line.trim().startsWith('--'))
-        .join('\n')
-        .trim(),
-    )
-    .filter(Boolean);
-}
-
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // Locks are held on connections of their own: a holder's queries never wait for a connection a holder keeps.
-  const lockPool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server dropped must not crash the process; the next query reconnects.
-  for (const each of [pool, lockPool]) {
-    each.on('error', (error) => console.error(`merchant-server: database connection lost: ${error.message}`));
-  }
-  return {
-    kind: 'postgres',
-    query: async (sql, params) => (await pool.query(sql, params)).rows,
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (sql, params) => (await client.query(sql, params)).rows });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async exclusive(name, waitMs, work) {
-      const client = await lockPool.connect();
-      let held = false;
-      try {
-        const giveUpAt = Date.now() + waitMs;
-        for (;;) {
-          const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [name])).rows;
-          if (row?.locked) break;
-          if (Date.now() > giveUpAt) throw new LockBusyError(`${name} is held by another process`);
-          await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-        }
-        held = true;
-        return await work();
-      } finally {
-        // A connection whose unlock failed is closed, which frees its locks.
-        const unlocked =
-          !held ||
-          (await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).then(
-            () => true,
-            () => false,
-          ));
-        client.release(!unlocked);
-      }
-    },
-    close: async () => {
-      await Promise.all([pool.end(), lockPool.end()]);
-    },
-  };
+/**
+ * PostgreSQL through two pools: one for statements, one for the cart locks a
+ * checkout holds while it calls the gateway. Connections fail fast while the
+ * server is down, statements are bounded, and a connection lost (borrowed or
+ * idle) is logged, never the end of the process (the settlement's adapter).
+ */
+function openPostgres(url: string): ShopDatabase {
+  const options = { connectionString: url, ...recommendedPoolOptions() };
+  const sql = postgresDatabase({
+    pool: new pg.Pool(options),
+    lockPool: new pg.Pool(options),
+    onConnectionError: (error) => console.error(`merchant-server: database connection lost: ${error.message}`),
+  });
+  return { kind: 'postgres', sql, close: () => sql.close() };
 }
 
 /** Folders open in this process: PGlite's files must have one owner. */
 const openFolders = new Set<string>();
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string): Promise<ShopDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const release = claimFolder(dataDir);
   let db: PGlite;
@@ -190,16 +100,13 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
-  // PGlite runs one statement at a time; a transaction holds it until it ends, so none interleave.
+  const sql = pgliteDatabase({ db });
   return {
     kind: 'embedded',
-    query: async (sql, params) => (await db.query(sql, params)).rows as never,
-    transaction: (work) => db.transaction((tx) => work({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
-    // The folder has one process (claimFolder), whose callers queue up themselves.
-    exclusive: (_name, _waitMs, work) => work(),
+    sql,
     async close() {
       try {
-        await db.close();
+        await sql.close();
       } finally {
         release();
       }

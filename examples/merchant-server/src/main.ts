@@ -3,7 +3,9 @@
 // the environment names or on a local sandbox. Environment: PORT (default
 // 3000), SANDBOX_PORT (default: a free port), HOST (default 127.0.0.1),
 // WPWL_BASE_URL / WPWL_ACCESS_TOKEN / WPWL_ENTITY_ID for a real gateway,
-// WPWL_WEBHOOK_KEY (the webhook secret; a local sandbox gets a new one),
+// WPWL_WEBHOOK_KEY (the webhook secret; a local sandbox gets a new one) and
+// WPWL_PREVIOUS_WEBHOOK_KEY (the one being rotated out), WPWL_RECHECK_INTERVAL_MS
+// and WPWL_RECHECK_AFTER_MS (the re-checks of uncertain payments),
 // DATABASE_URL (PostgreSQL, for several instances) or DATA_DIR (the embedded
 // database's folder; default examples/merchant-server/data), and
 // APP_STOREFRONTS (which server-rendered storefronts to start, comma
@@ -44,6 +46,12 @@ export function chooseDatabase(repoDir: string, env: NodeJS.ProcessEnv): Databas
   return { dataDir: resolve(env.DATA_DIR || `${repoDir}/examples/merchant-server/data`) };
 }
 
+function milliseconds(value: string, name: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number of milliseconds, got ${value}`);
+  return parsed;
+}
+
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -80,6 +88,11 @@ export async function startShop(
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
       database: chooseDatabase(repoDir, env),
       ...(choice.webhookKey ? { webhookKey: choice.webhookKey } : {}),
+      ...(env.WPWL_PREVIOUS_WEBHOOK_KEY ? { previousWebhookKey: env.WPWL_PREVIOUS_WEBHOOK_KEY } : {}),
+      ...(env.WPWL_RECHECK_INTERVAL_MS
+        ? { recheckIntervalMs: milliseconds(env.WPWL_RECHECK_INTERVAL_MS, 'WPWL_RECHECK_INTERVAL_MS') }
+        : {}),
+      ...(env.WPWL_RECHECK_AFTER_MS ? { recheckAfterMs: milliseconds(env.WPWL_RECHECK_AFTER_MS, 'WPWL_RECHECK_AFTER_MS') } : {}),
       // Started below, once this server listens; the index page lists them as they come up.
       otherStorefronts: () => apps.map((app) => ({ name: app.name, url: app.url })),
     });

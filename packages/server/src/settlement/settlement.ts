@@ -114,6 +114,12 @@ export interface Settlement {
   settleFromWebhook(notification: WebhookNotification): Promise<WebhookOutcome>;
   /** Keeps an authentic notification that could not be read (`reason` from the decryption error). */
   keepUnreadable(reason: string, body: unknown): Promise<void>;
+  /**
+   * Marks an order due for a read now (kept in the store: a re-check reads it
+   * even if this process stops), unless its outcome is final. For the
+   * gateway's own call to the shopper result URL, which it makes once.
+   */
+  scheduleCheck(checkoutId: string): Promise<SettlementOrder | undefined>;
   /** Reads the orders that are due (uncertain ones, lapsed open ones), at most `limit` per run (default 50). */
   recheck(options?: { limit?: number }): Promise<RecheckReport>;
   find(key: OrderKey): Promise<SettlementOrder | undefined>;
@@ -403,6 +409,16 @@ export function createSettlement(options: SettlementOptions): Settlement {
 
     async keepUnreadable(reason, body) {
       await keep(`unreadable: ${reason}`, body);
+    },
+
+    async scheduleCheck(checkoutId) {
+      if (!(await store.find({ checkoutId }))) return undefined;
+      const at = now();
+      return update(checkoutId, (o) => {
+        if (FINAL_STATES.has(o.state) || o.state === 'expired') return undefined;
+        if (o.nextCheckAt && o.nextCheckAt <= at) return undefined;
+        return { ...o, nextCheckAt: at };
+      });
     },
 
     async recheck({ limit = 50 } = {}) {
