@@ -32,6 +32,7 @@ export {
   classifyResultCode,
   isPending,
   isRejected,
+  isUncertain,
   isSuccess,
   isThreeDSecureFailure,
   needsReview,

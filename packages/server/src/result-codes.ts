@@ -127,9 +127,31 @@ export function isPending(code: string): boolean {
   return group === 'pending' || group === 'pendingMayChange';
 }
 
-/** True for every group that is neither success nor pending (throttled and unknown included). */
+/**
+ * Groups whose outcome is not known: the payment may have gone through or not
+ * (a timeout or other communication error, a system error, a code no group
+ * claims) or the request was refused unprocessed (throttling). Read the
+ * status again later; never treat them as declined, never as paid.
+ */
+const UNCERTAIN_GROUPS: ReadonlySet<ResultClassification> = new Set(['rejectedCommunication', 'systemError', 'throttled', 'unknown']);
+
+/**
+ * True when the outcome is not known yet and must be read again: a timeout
+ * (`900.100.300`), another communication error, a system error, throttling,
+ * or a code no published group claims. Offering the shopper another payment
+ * then risks charging them twice.
+ */
+export function isUncertain(code: string): boolean {
+  return UNCERTAIN_GROUPS.has(classifyResultCode(code));
+}
+
+/**
+ * True when the request was refused for good: a decline of the payment, a
+ * failed check of its data, a risk or 3-D Secure refusal. Never for success,
+ * pending, or an uncertain outcome ({@link isUncertain}).
+ */
 export function isRejected(code: string): boolean {
-  return !isSuccess(code) && !isPending(code);
+  return !isSuccess(code) && !isPending(code) && !isUncertain(code);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResultCode, isPending, isRejected, isSuccess, isThreeDSecureFailure, needsReview } from '../src/index.js';
+import { classifyResultCode, isPending, isRejected, isSuccess, isThreeDSecureFailure, isUncertain, needsReview } from '../src/index.js';
 
 describe('classifyResultCode', () => {
   it.each([
@@ -81,6 +81,11 @@ describe('classifyResultCode', () => {
     expect([isSuccess('000.400.000'), needsReview('000.400.000')]).toEqual([true, true]);
     expect([isPending('000.200.000'), isPending('100.400.500'), isPending('000.100.110')]).toEqual([true, true, false]);
     expect([isRejected('800.100.151'), isRejected('000.200.000'), isRejected('000.100.110')]).toEqual([true, false, false]);
+    // A timeout, a system error, throttling or an unknown code is no rejection: the payment may have gone through.
+    for (const code of ['900.100.300', '800.500.100', '999.999.999', '800.120.100', '123.456.789']) {
+      expect([code, isRejected(code), isUncertain(code)]).toEqual([code, false, true]);
+    }
+    expect([isUncertain('800.100.151'), isUncertain('000.100.110'), isUncertain('000.200.000')]).toEqual([false, false, false]);
     expect(isSuccess('800.120.100')).toBe(false);
   });
 });

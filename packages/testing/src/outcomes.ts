@@ -111,15 +111,22 @@ export function outcomeOfCardNumber(typed: string): CardOutcome | undefined {
   return TEST_CARDS.find((card) => card.number === digits)?.outcome;
 }
 
-/** How a result code reads for the shopper: the published success, pending and rejection groups. */
-export type ResultVerdict = 'approved' | 'pending' | 'declined';
+/**
+ * How a result code reads for the shopper: the published success, pending and
+ * rejection groups, and `uncertain` for an outcome not known yet (a timeout,
+ * a communication or system error, throttling): the payment may have gone
+ * through, so it is read again, never shown as declined.
+ */
+export type ResultVerdict = 'approved' | 'pending' | 'uncertain' | 'declined';
 
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 const SUCCESS_TO_REVIEW = /^(000\.400\.0[^3]|000\.400\.100)/;
 const PENDING = /^(000\.200|800\.400\.5|100\.400\.500)/;
+const UNCERTAIN = /^(900\.[1234]00|000\.400\.030|800\.[56]|999\.|600\.1|800\.800\.[84]|800\.120\.100)/;
 
 /** The verdict of a gateway result code, by the published groups (success to review counts as approved). */
 export function verdictOf(resultCode: string): ResultVerdict {
   if (SUCCESS.test(resultCode) || SUCCESS_TO_REVIEW.test(resultCode)) return 'approved';
-  return PENDING.test(resultCode) ? 'pending' : 'declined';
+  if (PENDING.test(resultCode)) return 'pending';
+  return UNCERTAIN.test(resultCode) ? 'uncertain' : 'declined';
 }
