@@ -19,6 +19,8 @@ export interface MerchantProcessConfig {
   publicUrl?: string;
   /** Receives every line the process prints. */
   onLine?: (line: string) => void;
+  /** More of the process's environment (e.g. WPWL_RECHECK_INTERVAL_MS). */
+  env?: Record<string, string>;
 }
 
 export interface MerchantProcess {
@@ -28,6 +30,8 @@ export interface MerchantProcess {
   kill(): Promise<void>;
   /** Stops it with SIGTERM (it closes its database); resolves once it is gone. */
   stop(): Promise<void>;
+  /** True while the process runs: false once it exited, whatever the reason. */
+  running(): boolean;
 }
 
 /** A free port on 127.0.0.1 (for a process that must keep its port across restarts). */
@@ -56,6 +60,7 @@ export function startMerchantProcess(config: MerchantProcessConfig): Promise<Mer
     WPWL_WEBHOOK_KEY: config.webhookKey,
     ...(config.publicUrl ? { PUBLIC_URL: config.publicUrl } : {}),
     ...('url' in config.database ? { DATABASE_URL: config.database.url } : { DATA_DIR: config.database.dataDir }),
+    ...config.env,
   };
   const child = spawn(process.execPath, [mainScript], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -83,5 +88,11 @@ function handle(child: ChildProcess, url: string, exited: Promise<void>): Mercha
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  return { url, pid: child.pid!, kill: () => stopWith('SIGKILL'), stop: () => stopWith('SIGTERM') };
+  return {
+    url,
+    pid: child.pid!,
+    kill: () => stopWith('SIGKILL'),
+    stop: () => stopWith('SIGTERM'),
+    running: () => child.exitCode === null && child.signalCode === null,
+  };
 }
