@@ -51,24 +51,37 @@ export const BEING_CONFIRMED = {
   message: 'a payment for this cart is being confirmed; no new checkout until it is final',
 };
 
-/**
- * What GET /api/payment-status answers for a payment whose outcome is not
- * known yet (a gateway timeout): not ok, its code's group a refusal's, and
- * `confirming`: the server reads it again until it is paid or declined.
- */
-export const CONFIRMING_STATUS: PaymentStatus = {
-  ok: false,
-  state: 'uncertain',
-  confirming: true,
-  classification: 'rejectedCommunication',
+/** What GET /api/payment-status answers for the paid checkout of two Sencha. */
+export const PAID_STATUS: PaymentStatus = {
+  ok: true,
+  state: 'paid',
+  confirming: false,
+  classification: 'success',
   threeDSecureFailed: false,
-  code: '900.100.300',
+  code: '000.100.110',
   mismatches: [],
   needsReview: false,
   orderId: 'order-1042',
   amount: '25.80',
   currency: 'EUR',
 };
+
+/**
+ * What GET /api/payment-status answers for a payment whose outcome is not
+ * known yet (a gateway timeout): not ok, its code's group a refusal's, and
+ * `confirming`: the server reads it again until it is paid or declined.
+ */
+export const CONFIRMING_STATUS: PaymentStatus = {
+  ...PAID_STATUS,
+  ok: false,
+  state: 'uncertain',
+  confirming: true,
+  classification: 'rejectedCommunication',
+  code: '900.100.300',
+};
+
+/** The result page's URL a storefront's test opens: the shopper back from paying {@link CHECKOUT_ID} at `resultPath`. */
+export const resultPageUrl = (resultPath: string) => paidResultUrl(resultPath, CHECKOUT_ID);
 
 /**
  * The merchant server as the pages call it, stubbed at `fetch` (undone by
@@ -85,12 +98,14 @@ export function stubMerchantServer(
   options: {
     paidElsewhere?: boolean;
     expiresInMs?: number;
-    checkoutRefused?: { code: string; orderId?: string; message: string };
-    paymentStatus?: PaymentStatus;
+    checkoutRefused?: typeof BEING_CONFIRMED;
+    /** Successive answers of the payment-status read, the last one repeated. */
+    paymentStatus?: PaymentStatus | PaymentStatus[];
   } = {},
 ) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const statuses = [options.paymentStatus ?? []].flat();
   const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     if (path === '/api/products') return json({ products: [SENCHA], currency: 'EUR' });
@@ -104,7 +119,7 @@ export function stubMerchantServer(
       });
     }
     if (path.startsWith('/api/payment-status')) {
-      if (options.paymentStatus) return json(options.paymentStatus);
+      if (statuses.length > 0) return json(statuses.length > 1 ? statuses.shift() : statuses[0]);
       return json(options.paidElsewhere ? { ok: true, code: '000.100.110' } : { ok: false, code: '000.200.000' });
     }
     return new Response('not found', { status: 404 });
