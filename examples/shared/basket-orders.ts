@@ -5,7 +5,7 @@
 // anything. Each storefront brings its own @wpwl/server client.
 import { isThreeDSecureFailure, verifyPayment, type GatewayClient } from '@wpwl/server';
 import { BASKET, CURRENCY, basketTotal } from './basket';
-import { describeResult, type ResultView } from './result-view';
+import { UNCERTAIN, describeResult, type ResultView } from './result-view';
 import type { ShopLanguage } from './shop-language';
 
 /** A checkout lives 30 minutes at the gateway. */
@@ -79,6 +79,8 @@ export async function readBasketResult(
   return describeResult(
     {
       ok: verdict.ok,
+      // No order state here: a payment whose outcome is not known (a gateway timeout, say) is being confirmed, not failed.
+      confirming: !verdict.ok && UNCERTAIN.has(verdict.classification),
       classification: verdict.classification,
       threeDSecureFailed: isThreeDSecureFailure(payment.result.code),
       code: payment.result.code,
@@ -88,7 +90,7 @@ export async function readBasketResult(
       amount: order.amount,
       currency: order.currency,
     },
-    // A server page answers once: a pending payment says "reload in a few minutes".
+    // A server page answers once: a pending payment, or one being confirmed, says "reload in a few minutes".
     true,
     language,
   );

@@ -3,13 +3,23 @@
 // shop, the same words, the same flows from the cart to the payment and what
 // goes wrong on the way. Each page's test file sets up its page (its HTML,
 // how its module runs, the fake widget) and calls plainPageTests with what
-// differs: its name in the titles, and the terms of sale the static page
-// asks the shopper to accept before paying.
+// differs: its name in the titles, the terms of sale the static page
+// asks the shopper to accept before paying, and how its result page runs.
 import { fireEvent, screen } from '@testing-library/dom';
 import type { FakeWidget } from '@wpwl/testing';
 import { describe, expect, it, vi } from 'vitest';
 import type { Checkout } from './shop-api';
-import { RENEWED_CHECKOUT_ID, goToPayment, paidResultUrl, stubMerchantServer, type ShopUnderTest } from './test-support';
+import {
+  BEING_CONFIRMED,
+  CONFIRMING_STATUS,
+  PAID_STATUS,
+  RENEWED_CHECKOUT_ID,
+  goToPayment,
+  paidResultUrl,
+  resultPageUrl,
+  stubMerchantServer,
+  type ShopUnderTest,
+} from './test-support';
 
 /** A plain page under test. */
 export interface PlainPage {
@@ -22,11 +32,25 @@ export interface PlainPage {
   widget(): FakeWidget;
   /** What the shopper does on the payment form before pressing pay, besides the card (the static page's terms). */
   beforePay(): void;
+  /** The result page: its body as served, its path, and its module run afresh (a page load). */
+  resultPage: { body: string; path: string; open(): Promise<unknown> };
+}
+
+/** What the page's alert regions say now (an empty region, there to announce what arrives, says nothing). */
+const alertTexts = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent?.trim())
+    .filter(Boolean);
+
+/** Lets `milliseconds` pass (timers faked) and the merchant server's answers arrive. */
+async function wait(milliseconds = 0) {
+  await vi.advanceTimersByTimeAsync(milliseconds);
 }
 
 /** The paying flows and the failure flows both pages have, as describe blocks of their own. */
 export function plainPageTests(page: PlainPage): void {
-  const { title, checkout, shop, beforePay } = page;
+  const { title, checkout, shop, beforePay, resultPage } = page;
 
   describe(`${title}: paying`, () => {
     it('shows the widget for the checkout with the amount on its pay button, and locks the cart while paying', async () => {
@@ -60,7 +84,7 @@ export function plainPageTests(page: PlainPage): void {
       await widget.ready();
       beforePay();
       await widget.act(() => void fireEvent.click(screen.getByRole('button', { name: 'Pay 25.80 EUR' })));
-      expect(screen.getByRole('alert').textContent).toContain('This order has already been paid');
+      expect(screen.getByText(/^This order has already been paid/).closest('[role="alert"]')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'See your order' }).getAttribute('href')).toBe(
         `${checkout.shopperResultUrl}?resourcePath=%2Fv1%2Fcheckouts%2F${checkout.checkoutId}%2Fpayment`,
       );
@@ -74,10 +98,10 @@ export function plainPageTests(page: PlainPage): void {
       stubMerchantServer(checkout);
       await goToPayment(shop);
       await widget.failLoad();
-      expect(screen.getByRole('alert').textContent).toContain('The payment form reported a problem (SCRIPT_LOAD_FAILED)');
+      expect(alertTexts()).toEqual([expect.stringContaining('The payment form reported a problem (SCRIPT_LOAD_FAILED)')]);
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
       await widget.ready();
-      expect(screen.queryByRole('alert')).toBeNull();
+      expect(alertTexts()).toEqual([]);
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
       expect(screen.getByRole('textbox', { name: 'Card Number' })).toBeTruthy();
     });
@@ -93,8 +117,7 @@ export function plainPageTests(page: PlainPage): void {
       expect(screen.getByText('Your payment session ends in a few minutes.')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Get more time' })).toBeTruthy();
       await widget.act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
-      const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
-      expect(alerts).toEqual(['This payment session expired.', 'Get a new payment session to pay.']);
+      expect(alertTexts()).toEqual(['This payment session expired.', 'Get a new payment session to pay.']);
       expect(screen.queryByRole('button', { name: 'Get more time' })).toBeNull();
       expect(screen.queryByRole('textbox', { name: 'Card Number' })).toBeNull();
     });
@@ -116,6 +139,55 @@ export function plainPageTests(page: PlainPage): void {
       const paid = widget.nextPayment();
       fireEvent.click(screen.getByRole('button', { name: 'Pay 25.80 EUR' }));
       expect((await paid).resultUrl).toContain(`?id=${RENEWED_CHECKOUT_ID}&`);
+    });
+  });
+
+  describe(`${title}: a payment being confirmed`, () => {
+    it('a cart whose payment is being confirmed gets no new checkout: the cart stays and the shopper is told in the alert region that was there before', async () => {
+      stubMerchantServer(checkout, { checkoutRefused: BEING_CONFIRMED });
+      await shop.open();
+      await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+      const region = screen.getByRole('alert');
+      expect(region.textContent).toBe('');
+      await shop.click(screen.getByRole('button', { name: 'Go to payment' }));
+      expect(region.textContent).toBe(
+        'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+      );
+      expect(screen.getByText('1 × Sencha')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Payment', hidden: true }).closest('section')?.hidden).toBe(true);
+    });
+
+    it('the result page says it is being confirmed, not that it failed, offers no other card, and shows the payment once it is final', async () => {
+      vi.useFakeTimers();
+      stubMerchantServer(checkout, { paymentStatus: [CONFIRMING_STATUS, CONFIRMING_STATUS, PAID_STATUS] });
+      history.replaceState(null, '', resultPageUrl(resultPage.path));
+      document.body.innerHTML = resultPage.body;
+      await resultPage.open();
+      await wait();
+      expect(screen.getByRole('heading', { name: 'We are confirming your payment' })).toBeTruthy();
+      expect(screen.getByText(/This page updates by itself; do not pay again\./)).toBeTruthy();
+      expect(screen.queryByText(/did not go through/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Try another card' })).toBeNull();
+
+      // Asked again as a pending payment is, every three seconds.
+      await wait(3000);
+      expect(screen.getByRole('heading', { name: 'We are confirming your payment' })).toBeTruthy();
+      await wait(3000);
+      expect(screen.getByRole('heading', { name: 'Thank you, your payment is confirmed' })).toBeTruthy();
+    });
+
+    it('the result page of a checkout that expired unpaid says so and leads back to the cart', async () => {
+      vi.useFakeTimers();
+      stubMerchantServer(checkout, {
+        paymentStatus: { ...CONFIRMING_STATUS, state: 'expired', confirming: false, classification: 'pending', code: '000.200.000' },
+      });
+      history.replaceState(null, '', resultPageUrl(resultPage.path));
+      document.body.innerHTML = resultPage.body;
+      await resultPage.open();
+      await wait();
+      expect(screen.getByRole('heading', { name: 'This checkout expired' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to the cart' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Try another card' })).toBeNull();
     });
   });
 }

@@ -24,9 +24,39 @@ export interface Checkout {
   expiresInMs: number;
 }
 
+/** Where the merchant server's order stands, as GET /api/payment-status answers it. */
+export type PaymentState =
+  | 'open'
+  | 'uncertain'
+  | 'paid'
+  | 'declined'
+  | 'expired'
+  | 'needsReview'
+  | 'duplicate'
+  | 'partiallyRefunded'
+  | 'refunded'
+  | 'reversed'
+  | 'chargedBack'
+  | 'chargebackReversed';
+
 /** What GET /api/payment-status answers once the server has read and verified the payment. */
 export interface PaymentStatus {
   ok: boolean;
+  /**
+   * The order's state. `uncertain`: a payment was sent and its outcome is not
+   * known yet (a gateway timeout, a system error, an unknown code): the server
+   * reads it again until it is paid or declined. `expired`: the checkout lapsed
+   * without any payment. Absent where a shop reads the gateway directly (the
+   * server-rendered storefronts, basket-orders.ts).
+   */
+  state?: PaymentState;
+  /**
+   * True exactly while `state` is `uncertain`: the payment is being confirmed.
+   * `ok` is false then and `classification` the uncertain code's group
+   * (`rejectedCommunication`, `systemError`, `unknown`, `pending` …), which is
+   * no refusal: the shopper must not be told it failed, nor offered to pay again.
+   */
+  confirming: boolean;
   classification: string;
   /** The card authentication (3-D Secure) failed. */
   threeDSecureFailed: boolean;
@@ -39,7 +69,7 @@ export interface PaymentStatus {
   currency: string;
 }
 
-/** A failed call: the server's error code (e.g. `CART_ALREADY_PAID`) and message. */
+/** A failed call: the server's error code (e.g. `CART_ALREADY_PAID`, `PAYMENT_BEING_CONFIRMED`) and message. */
 export class ShopError extends Error {
   constructor(
     readonly code: string,
@@ -66,7 +96,10 @@ export const getProducts = (language = 'en') =>
  * Asks for a checkout of the cart; the server prices it, the browser sends ids
  * and quantities only, and the cart's key: the same cart (from any of the
  * shopper's tabs) gets the same open checkout, and a paid cart is refused
- * (`CART_ALREADY_PAID`).
+ * (`CART_ALREADY_PAID`: the cart is done). A cart whose payment is being
+ * confirmed is refused too (`PAYMENT_BEING_CONFIRMED`): a second checkout
+ * could charge the shopper twice. That cart is kept: once the payment is
+ * declined, the same cart gets a new checkout.
  */
 export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: string, cartKey: string, renew?: string) =>
   call<Checkout>('/api/checkout', {

@@ -19,6 +19,14 @@ export interface ResultTexts {
   paid(amount: string, currency: string): string;
   processingTitle: string;
   notConfirmedYet: string;
+  /** A payment sent whose outcome is not known yet (a gateway timeout, say): the server is confirming it. */
+  confirmingTitle: string;
+  confirmingDetail: string;
+  /** Still being confirmed once the page stops asking (or on a page that asks once). */
+  confirmingStill: string;
+  /** The checkout lapsed without any payment. */
+  expiredTitle: string;
+  expiredDetail: string;
   failedTitle: string;
   mismatch: string;
   failedDefault: string;
@@ -60,6 +68,8 @@ export interface ShopTexts {
   tryAgain: string;
   sessionExpired: string;
   alreadyPaid: string;
+  /** The cart's payment is being confirmed: no new checkout until it is final. */
+  paymentBeingConfirmed: string;
   seeYourOrder: string;
   endsSoon: string;
   moreTime: string;

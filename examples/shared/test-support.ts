@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/dom';
 import { expect, vi } from 'vitest';
-import type { Checkout } from './shop-api';
+import type { Checkout, PaymentStatus } from './shop-api';
 
 /** The one product of the stubbed catalogue. */
 export const SENCHA = { id: 'sencha', name: 'Sencha', description: 'Green tea', price: '12.90' };
@@ -44,20 +44,73 @@ export function paidResultUrl(shopperResultUrl: string, checkoutId: string): str
   return `${shopperResultUrl}?id=${checkoutId}&resourcePath=%2Fv1%2Fcheckouts%2F${checkoutId}%2Fpayment`;
 }
 
+/** The merchant server's refusal of a checkout for a cart whose payment is being confirmed (HTTP 409): the cart is kept. */
+export const BEING_CONFIRMED = {
+  code: 'PAYMENT_BEING_CONFIRMED',
+  orderId: 'order-1042',
+  message: 'a payment for this cart is being confirmed; no new checkout until it is final',
+};
+
+/** What GET /api/payment-status answers for the paid checkout of two Sencha. */
+export const PAID_STATUS: PaymentStatus = {
+  ok: true,
+  state: 'paid',
+  confirming: false,
+  classification: 'success',
+  threeDSecureFailed: false,
+  code: '000.100.110',
+  mismatches: [],
+  needsReview: false,
+  orderId: 'order-1042',
+  amount: '25.80',
+  currency: 'EUR',
+};
+
+/**
+ * What GET /api/payment-status answers for a payment whose outcome is not
+ * known yet (a gateway timeout): not ok, its code's group a refusal's, and
+ * `confirming`: the server reads it again until it is paid or declined.
+ */
+export const CONFIRMING_STATUS: PaymentStatus = {
+  ...PAID_STATUS,
+  ok: false,
+  state: 'uncertain',
+  confirming: true,
+  classification: 'rejectedCommunication',
+  code: '900.100.300',
+};
+
+/** The result page's URL a storefront's test opens: the shopper back from paying {@link CHECKOUT_ID} at `resultPath`. */
+export const resultPageUrl = (resultPath: string) => paidResultUrl(resultPath, CHECKOUT_ID);
+
 /**
  * The merchant server as the pages call it, stubbed at `fetch` (undone by
  * `vi.unstubAllGlobals()`): the catalogue (one Sencha), `checkout` for every
  * checkout asked for (one asked for with `renew`, more time, gets
- * {@link RENEWED_CHECKOUT_ID}), and a payment-status read saying the checkout
- * is unpaid, or paid with `paidElsewhere` (in another tab). `expiresInMs`:
- * the time left on the checkout. Returns the stub, to read its calls.
+ * {@link RENEWED_CHECKOUT_ID}) or, with `checkoutRefused`, its HTTP 409
+ * refusal (e.g. {@link BEING_CONFIRMED}), and a payment-status read saying
+ * the checkout is unpaid, or paid with `paidElsewhere` (in another tab), or
+ * answering `paymentStatus`. `expiresInMs`: the time left on the checkout.
+ * Returns the stub, to read its calls.
  */
-export function stubMerchantServer(checkout: Checkout, options: { paidElsewhere?: boolean; expiresInMs?: number } = {}) {
-  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+export function stubMerchantServer(
+  checkout: Checkout,
+  options: {
+    paidElsewhere?: boolean;
+    expiresInMs?: number;
+    checkoutRefused?: typeof BEING_CONFIRMED;
+    /** Successive answers of the payment-status read, the last one repeated. */
+    paymentStatus?: PaymentStatus | PaymentStatus[];
+  } = {},
+) {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const statuses = [options.paymentStatus ?? []].flat();
   const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     if (path === '/api/products') return json({ products: [SENCHA], currency: 'EUR' });
     if (path === '/api/checkout') {
+      if (options.checkoutRefused) return json({ error: options.checkoutRefused }, 409);
       const { renew } = JSON.parse(String(init?.body ?? '{}')) as { renew?: string };
       return json({
         ...checkout,
@@ -66,6 +119,7 @@ export function stubMerchantServer(checkout: Checkout, options: { paidElsewhere?
       });
     }
     if (path.startsWith('/api/payment-status')) {
+      if (statuses.length > 0) return json(statuses.length > 1 ? statuses.shift() : statuses[0]);
       return json(options.paidElsewhere ? { ok: true, code: '000.100.110' } : { ok: false, code: '000.200.000' });
     }
     return new Response('not found', { status: 404 });

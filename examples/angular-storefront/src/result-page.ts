@@ -1,10 +1,11 @@
 // The page the shopper returns to after paying: the resourcePath is taken
 // from this URL and checked by @wpwl/core, then the merchant server reads and
-// verifies the payment; the page shows success or the classified failure.
+// verifies the payment; the page shows success, a payment still being
+// processed or confirmed (asking again a few times), or the classified failure.
 import { ChangeDetectionStrategy, Component, DestroyRef, inject, signal } from '@angular/core';
 import { readShopperResult } from '@wpwl/core';
 import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api';
-import { PENDING, checkingView, describeResult, type ResultView } from '../../shared/result-view';
+import { asksAgain, checkingView, describeResult, type ResultView } from '../../shared/result-view';
 import { clearCart } from '../../shared/cart-storage';
 import { BASE_PATH } from './base';
 import { SHOP_LANGUAGE } from './language';
@@ -28,6 +29,8 @@ const POLL_INTERVAL_MS = 3000;
       <p>
         @if (view().retry) {
           <a id="try-again" [href]="base">{{ texts.tryAnotherCard }}</a>
+        } @else if (view().backToCart) {
+          <a id="back-to-cart" [href]="base">{{ backToCart }}</a>
         } @else {
           <a [href]="base">{{ texts.backToShop }}</a>
         }
@@ -38,6 +41,7 @@ const POLL_INTERVAL_MS = 3000;
 export class ResultPage {
   readonly #language = inject(SHOP_LANGUAGE);
   protected readonly texts = this.#language.texts.result;
+  protected readonly backToCart = this.#language.texts.backToCart;
   protected readonly view = signal<ResultView>(checkingView(this.#language));
   protected readonly base = BASE_PATH;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,7 +76,8 @@ export class ResultPage {
       return;
     }
     if (!this.#active) return;
-    const final = !PENDING.has(status.classification) || attempt >= POLLS;
+    // Pending or being confirmed: asked again a few times, then it stays as it is (never a failure).
+    const final = !asksAgain(status) || attempt >= POLLS;
     this.view.set(describeResult(status, final, this.#language));
     if (status.ok) clearCart();
     if (!final) this.#timer = setTimeout(() => void this.#check(attempt + 1), POLL_INTERVAL_MS);

@@ -65,9 +65,8 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
       <button id="checkout" type="button" data-wpwl-checkout [disabled]="cart().size === 0 || busy() || locked()" (click)="pay()">
         {{ texts.goToPayment }}
       </button>
-      @if (problem()) {
-        <p id="checkout-error" class="error" role="alert">{{ problem() }}</p>
-      }
+      <!-- In the page before any text, so that screen readers announce what arrives. -->
+      <p id="checkout-error" class="error" role="alert">{{ problem() }}</p>
     </section>
 
     @if (checkout(); as checkout) {
@@ -218,6 +217,12 @@ export class ShopPage {
         clearCart();
         this.cart.set(new Map());
         this.problem.set(this.texts.alreadyPaid);
+        return;
+      }
+      if (error instanceof ShopError && error.code === 'PAYMENT_BEING_CONFIRMED') {
+        // A payment for this cart is being confirmed: no second checkout (it could charge twice).
+        // The cart stays: should that payment be declined, the same cart is paid again.
+        this.problem.set(this.texts.paymentBeingConfirmed);
         return;
       }
       this.problem.set(this.texts.couldNotStart((error as Error).message));

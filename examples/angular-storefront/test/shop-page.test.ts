@@ -4,7 +4,8 @@
 // @wpwl/testing, and everything found by what the shopper reads (accessible
 // names). Covers the cart to the payment and the order id sent with it, a
 // declined payment from the shop's own "Place order" button (the widget's
-// pay()), a checkout paid meanwhile in another tab, a widget that fails to
+// pay()), a checkout paid meanwhile in another tab, a cart whose payment is
+// being confirmed (no new checkout, the cart kept), a widget that fails to
 // load, and a session that runs out (fake timers).
 // The merchant server's stub and the steps from the shop to the payment
 // are the storefronts' shared ones (examples/shared/test-support.ts).
@@ -17,7 +18,14 @@ import { fireEvent, screen } from '@testing-library/dom';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view';
-import { checkoutFor, goToPayment, paidResultUrl, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support';
+import {
+  BEING_CONFIRMED,
+  checkoutFor,
+  goToPayment,
+  paidResultUrl,
+  stubMerchantServer,
+  type ShopUnderTest,
+} from '../../shared/test-support';
 import { ShopPage } from '../src/shop-page';
 
 const CHECKOUT = checkoutFor('http://127.0.0.1:3000/angular-storefront/result');
@@ -111,6 +119,22 @@ describe('Angular storefront: paying', () => {
     expect(screen.getByText(ALREADY_PAID, { exact: false })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See your order' })).toBeTruthy();
     expect(widget.payments).toEqual([]);
+  });
+});
+
+describe('Angular storefront: a cart whose payment is being confirmed', () => {
+  it('gets no new checkout: the cart stays and the shopper is told, in the alert region that was there before', async () => {
+    stubMerchantServer(CHECKOUT, { checkoutRefused: BEING_CONFIRMED });
+    await shop.open();
+    await click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+    const region = screen.getByRole('alert');
+    expect(region.textContent).toBe('');
+    await click(screen.getByRole('button', { name: 'Go to payment' }));
+    expect(region.textContent).toBe(
+      'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+    );
+    expect(screen.getByText('1 × Sencha')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
   });
 });
 

@@ -135,11 +135,19 @@ async function requestCheckout(renew) {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem(CART_KEY_KEY);
     cart.clear();
-    throw new Error(texts.alreadyPaid);
+    throw new ShopperNotice(texts.alreadyPaid);
+  }
+  if (body.error?.code === 'PAYMENT_BEING_CONFIRMED') {
+    // A payment for this cart is being confirmed: no second checkout (it could charge twice).
+    // The cart stays: should that payment be declined, the same cart is paid again.
+    throw new ShopperNotice(texts.paymentBeingConfirmed);
   }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
 }
+
+/** A refused checkout the shopper reads as it is, not as a failure to start the payment. */
+class ShopperNotice extends Error {}
 
 /** The key the merchant server knows this cart by. */
 function cartKey() {
@@ -230,7 +238,7 @@ function renderWidget() {
 }
 
 async function startPayment() {
-  $('checkout-error').hidden = true;
+  $('checkout-error').textContent = '';
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
   let body;
   try {
@@ -265,9 +273,8 @@ function closePayment() {
 }
 
 const showFailure = (/** @type {unknown} */ failure) => {
-  const error = $('checkout-error');
-  error.textContent = texts.couldNotStart(failure instanceof Error ? failure.message : String(failure));
-  error.hidden = false;
+  $('checkout-error').textContent =
+    failure instanceof ShopperNotice ? failure.message : texts.couldNotStart(failure instanceof Error ? failure.message : String(failure));
 };
 
 $('checkout').addEventListener('click', () => {
@@ -294,7 +301,5 @@ $('language').addEventListener('change', () => {
 });
 
 loadProducts().then(renderCart, (failure) => {
-  const error = $('checkout-error');
-  error.textContent = texts.productsFailed(failure.message);
-  error.hidden = false;
+  $('checkout-error').textContent = texts.productsFailed(failure.message);
 });

@@ -1,7 +1,8 @@
 // @ts-check
 // The page the shopper lands on after paying: takes the resourcePath from
 // this URL (checked by @wpwl/core), asks the merchant server to read and
-// verify the payment, and shows success or the classified failure, in the
+// verify the payment, and shows success, a payment still being processed or
+// confirmed, an expired checkout or the classified failure, in the
 // shopper's language (language.js: English, or Arabic right to left).
 import { readShopperResult } from '@wpwl/core';
 import { formatAmount, texts as pageTexts, translatePage } from './language.js';
@@ -11,6 +12,7 @@ const title = /** @type {HTMLElement} */ (document.getElementById('result-title'
 const detail = /** @type {HTMLElement} */ (document.getElementById('result-detail'));
 const tryAgain = /** @type {HTMLElement} */ (document.getElementById('try-again'));
 const back = /** @type {HTMLElement} */ (document.getElementById('back'));
+const backToCart = /** @type {HTMLElement} */ (document.getElementById('back-to-cart'));
 const texts = pageTexts.result;
 const EXPLANATIONS = texts.explanations;
 
@@ -22,16 +24,17 @@ translatePage(`${texts.pageTitle} · ${pageTexts.shopName}`);
  * @param {'success' | 'failure' | 'pending'} state
  * @param {string} heading
  * @param {string} text
- * @param {{ classification?: string, retry?: boolean }} [extra]
+ * @param {{ classification?: string, retry?: boolean, backToCart?: boolean }} [extra]
  */
 function show(state, heading, text, extra = {}) {
   section.dataset.state = state;
   if (extra.classification) section.dataset.classification = extra.classification;
   title.textContent = heading;
   detail.textContent = text;
-  // A declined shopper goes back to the same cart (kept in this tab) and can pay it again.
+  // A declined shopper goes back to the same cart (kept in this tab) and can pay it again; so does one whose checkout expired unpaid.
   tryAgain.hidden = !extra.retry;
-  back.hidden = !!extra.retry;
+  backToCart.hidden = !extra.backToCart;
+  back.hidden = !!extra.retry || !!extra.backToCart;
 }
 
 const CART_KEY = 'wpwl-example-cart';
@@ -62,6 +65,19 @@ async function check(attempt = 0) {
     localStorage.removeItem('wpwl-example-cart-key');
     const review = body.needsReview ? ` ${EXPLANATIONS.successNeedsReview}` : '';
     show('success', texts.paidTitle, `${texts.paid(formatAmount(body.amount), body.currency)}${review}`, { classification });
+    return;
+  }
+  if (body.confirming) {
+    // Sent, its outcome not known yet (a gateway timeout, say): the server confirms it. Never a failure,
+    // never "pay again" (that could charge twice); asked again as a pending payment is, then it stays so.
+    const final = attempt >= 5;
+    show('pending', texts.confirmingTitle, final ? texts.confirmingStill : texts.confirmingDetail, { classification });
+    if (!final) setTimeout(() => void check(attempt + 1), 3000);
+    return;
+  }
+  if (body.state === 'expired') {
+    // The checkout lapsed without any payment: the cart (kept until paid) can be paid again.
+    show('failure', texts.expiredTitle, texts.expiredDetail, { classification, backToCart: true });
     return;
   }
   if (classification === 'pending' || classification === 'pendingMayChange') {

@@ -6,7 +6,8 @@
 // cart to the payment (the amount on the pay button, the cart locked while
 // paying), a checkout paid meanwhile in another tab, a widget that fails to
 // load and its retry, a session that runs out (fake timers) and more time
-// asked for before it does.
+// asked for before it does; a cart whose payment is being confirmed, and the
+// result page while it is.
 // The flows are the ones the static page has too (examples/shared/plain-page-tests.ts),
 // on the storefronts' shared merchant-server stub and steps (examples/shared/test-support.ts).
 import { fireEvent, screen } from '@testing-library/dom';
@@ -17,6 +18,7 @@ import { checkoutFor, servedPageBody, type ShopUnderTest } from '../../shared/te
 
 /** The page's body as served (its head holds the import map, the module script and the style sheet). */
 const PAGE_BODY = servedPageBody(import.meta.url, '../public/index.html');
+const RESULT_PAGE_BODY = servedPageBody(import.meta.url, '../public/result.html');
 
 const CHECKOUT = checkoutFor('http://127.0.0.1:3000/core-storefront/result.html');
 
@@ -46,4 +48,11 @@ const shop: ShopUnderTest = {
 };
 
 // No terms of sale on this page: nothing to do before paying but the card.
-plainPageTests({ title: 'core storefront', checkout: CHECKOUT, shop, widget: () => widget, beforePay: () => {} });
+plainPageTests({
+  title: 'core storefront',
+  checkout: CHECKOUT,
+  shop,
+  widget: () => widget,
+  beforePay: () => {},
+  resultPage: { body: RESULT_PAGE_BODY, path: '/core-storefront/result.html', open: () => import('../public/result.js') },
+});

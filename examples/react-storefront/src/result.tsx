@@ -1,10 +1,11 @@
 // The page the shopper returns to after paying: the resourcePath is taken
 // from this URL and checked by @wpwl/core, then the merchant server reads and
-// verifies the payment; the page shows success or the classified failure.
+// verifies the payment; the page shows success, a payment still being
+// processed or confirmed (asking again a few times), or the classified failure.
 import { useEffect, useState } from 'react';
 import { readShopperResult } from '@wpwl/core';
 import { ShopError, getPaymentStatus, type PaymentStatus } from '../../shared/shop-api.js';
-import { PENDING, checkingView, describeResult, type ResultView } from '../../shared/result-view.js';
+import { asksAgain, checkingView, describeResult, type ResultView } from '../../shared/result-view.js';
 import { clearCart } from '../../shared/cart-storage.js';
 import { useLanguage } from './language.js';
 
@@ -14,6 +15,7 @@ const POLL_INTERVAL_MS = 3000;
 export function ResultPage() {
   const language = useLanguage();
   const texts = language.texts.result;
+  const { backToCart } = language.texts;
   const [view, setView] = useState<ResultView>(() => checkingView(language));
 
   useEffect(() => {
@@ -38,7 +40,8 @@ export function ResultPage() {
         }
         return show({ state: 'failure', title: texts.couldNotCheck, detail: (error as Error).message });
       }
-      const final = !PENDING.has(status.classification) || attempt >= POLLS;
+      // Pending or being confirmed: asked again a few times, then it stays as it is (never a failure).
+      const final = !asksAgain(status) || attempt >= POLLS;
       show(describeResult(status, final, language));
       if (status.ok) clearCart();
       if (!final && current) timer = setTimeout(() => void check(attempt + 1), POLL_INTERVAL_MS);
@@ -64,6 +67,10 @@ export function ResultPage() {
         {view.retry ? (
           <a id="try-again" href={import.meta.env.BASE_URL}>
             {texts.tryAnotherCard}
+          </a>
+        ) : view.backToCart ? (
+          <a id="back-to-cart" href={import.meta.env.BASE_URL}>
+            {backToCart}
           </a>
         ) : (
           <a href={import.meta.env.BASE_URL}>{texts.backToShop}</a>

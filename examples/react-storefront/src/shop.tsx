@@ -101,6 +101,12 @@ export function ShopPage() {
         setProblem(texts.alreadyPaid);
         return;
       }
+      if (error instanceof ShopError && error.code === 'PAYMENT_BEING_CONFIRMED') {
+        // A payment for this cart is being confirmed: no second checkout (it could charge twice).
+        // The cart stays: should that payment be declined, the same cart is paid again.
+        setProblem(texts.paymentBeingConfirmed);
+        return;
+      }
       setProblem(texts.couldNotStart((error as Error).message));
     } finally {
       setBusy(false);
@@ -158,11 +164,10 @@ export function ShopPage() {
         <button type="button" id="checkout" data-wpwl-checkout disabled={cart.size === 0 || busy || locked} onClick={() => void pay()}>
           {texts.goToPayment}
         </button>
-        {problem && (
-          <p id="checkout-error" className="error" role="alert">
-            {problem}
-          </p>
-        )}
+        {/* In the page before any text, so that screen readers announce what arrives. */}
+        <p id="checkout-error" className="error" role="alert">
+          {problem}
+        </p>
       </section>
 
       {checkout && (

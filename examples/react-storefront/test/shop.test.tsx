@@ -3,6 +3,7 @@
 // @wpwl/testing, and everything found by what the shopper reads (accessible
 // names). Covers the cart to the payment, the "save my card" box and the
 // order id sent with the payment, a cart paid meanwhile in another tab, a
+// cart whose payment is being confirmed (no new checkout, the cart kept), a
 // widget that fails to load, and a session that runs out.
 // The merchant server's stub and the steps from the shop to the payment
 // are the storefronts' shared ones (examples/shared/test-support.ts).
@@ -10,7 +11,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view.js';
-import { checkoutFor, goToPayment, paidResultUrl, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support.js';
+import {
+  BEING_CONFIRMED,
+  checkoutFor,
+  goToPayment,
+  paidResultUrl,
+  stubMerchantServer,
+  type ShopUnderTest,
+} from '../../shared/test-support.js';
 import { ShopPage } from '../src/shop.js';
 
 const CHECKOUT = checkoutFor('http://127.0.0.1:3000/result');
@@ -72,16 +80,32 @@ describe('React storefront: paying', () => {
   });
 });
 
+describe('React storefront: a cart whose payment is being confirmed', () => {
+  it('gets no new checkout: the cart stays and the shopper is told, in the alert region that was there before', async () => {
+    stubMerchantServer(CHECKOUT, { checkoutRefused: BEING_CONFIRMED });
+    await shop.open();
+    await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+    const region = screen.getByRole('alert');
+    expect(region.textContent).toBe('');
+    await shop.click(screen.getByRole('button', { name: 'Go to payment' }));
+    expect(region.textContent).toBe(
+      'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+    );
+    expect(screen.getByText('1 × Sencha')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+  });
+});
+
 describe('React storefront: when things go wrong', () => {
   it('a payment form that did not load says so; "Try again" loads it', async () => {
     stubMerchantServer(CHECKOUT);
     await goToPayment(shop);
     await widget.failLoad();
-    expect(screen.getByRole('alert').textContent).toContain('The payment form could not be loaded');
+    expect(screen.getByText(/^The payment form could not be loaded/).closest('[role="alert"]')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await widget.ready();
-    // The binding's alert region stays, with nothing in it to announce.
-    expect(screen.queryAllByRole('alert').map((alert) => alert.textContent)).toEqual(['']);
+    // The alert regions (the cart's, the binding's) stay, with nothing in them to announce.
+    expect(screen.queryAllByRole('alert').map((alert) => alert.textContent)).toEqual(['', '']);
     expect(screen.getByRole('textbox', { name: 'Card Number' })).toBeTruthy();
   });
 

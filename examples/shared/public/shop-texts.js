@@ -35,6 +35,8 @@ const en = {
   tryAgain: 'Try again',
   sessionExpired: 'This payment session expired.',
   alreadyPaid: 'This order has already been paid, in another tab or window. Nothing more will be charged.',
+  paymentBeingConfirmed:
+    'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
   seeYourOrder: 'See your order',
   endsSoon: 'Your payment session ends in a few minutes.',
   moreTime: 'Get more time',
@@ -61,6 +63,12 @@ const en = {
     paid: (amount, currency) => `${amount} ${currency} paid.`,
     processingTitle: 'Your payment is being processed',
     notConfirmedYet: 'It is not confirmed yet. Reload this page in a few minutes to check again.',
+    confirmingTitle: 'We are confirming your payment',
+    confirmingDetail: 'Your payment was sent, and we are confirming it with your bank. This page updates by itself; do not pay again.',
+    confirmingStill:
+      'We are still confirming your payment with your bank. Reload this page in a few minutes to see the result; do not pay again.',
+    expiredTitle: 'This checkout expired',
+    expiredDetail: 'The checkout expired before any payment was made, so nothing was charged. Go back to the cart to pay.',
     failedTitle: 'Your payment did not go through',
     mismatch: 'The payment we received does not match your order. Please contact us; nothing more will be charged.',
     failedDefault: 'The payment did not go through. Please try again.',
@@ -112,6 +120,8 @@ const ar = {
   tryAgain: 'حاول مرة أخرى',
   sessionExpired: 'انتهت صلاحية جلسة الدفع هذه.',
   alreadyPaid: 'تم دفع هذا الطلب بالفعل في علامة تبويب أو نافذة أخرى. لن يُخصم أي مبلغ إضافي.',
+  paymentBeingConfirmed:
+    'نعمل على تأكيد دفعة لهذه السلة مع البنك الذي تتعامل معه. يُرجى عدم الدفع مرة أخرى؛ وإن لم تتم تلك الدفعة، يمكنك دفع قيمة هذه السلة من جديد.',
   seeYourOrder: 'عرض طلبك',
   endsSoon: 'تنتهي جلسة الدفع خلال بضع دقائق.',
   moreTime: 'احصل على وقت إضافي',
@@ -138,6 +148,12 @@ const ar = {
     paid: (amount, currency) => `تم دفع ${amount} ${currency}.`,
     processingTitle: 'دفعتك قيد المعالجة',
     notConfirmedYet: 'لم تُؤكَّد بعد. أعد تحميل هذه الصفحة بعد بضع دقائق للتحقق مرة أخرى.',
+    confirmingTitle: 'نعمل على تأكيد دفعتك',
+    confirmingDetail: 'أُرسلت دفعتك، ونعمل على تأكيدها مع البنك الذي تتعامل معه. ستُحدَّث هذه الصفحة تلقائيًا؛ يُرجى عدم الدفع مرة أخرى.',
+    confirmingStill:
+      'لا نزال نعمل على تأكيد دفعتك مع البنك الذي تتعامل معه. أعد تحميل هذه الصفحة بعد بضع دقائق لمعرفة النتيجة؛ يُرجى عدم الدفع مرة أخرى.',
+    expiredTitle: 'انتهت صلاحية عملية الدفع',
+    expiredDetail: 'انتهت صلاحية عملية الدفع قبل إجراء أي دفعة، فلم يُخصم أي مبلغ. ارجع إلى السلة لإتمام الدفع.',
     failedTitle: 'لم تتم عملية الدفع',
     mismatch: 'الدفعة التي استلمناها لا تطابق طلبك. يُرجى التواصل معنا؛ لن يُخصم أي مبلغ إضافي.',
     failedDefault: 'لم تتم عملية الدفع. يُرجى المحاولة مرة أخرى.',

@@ -54,10 +54,9 @@ const toMinor = (/** @type {string} */ price) => {
 };
 const fromMinor = (/** @type {number} */ minor) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
+// The checkout's alert region is in the page, empty, before any text: screen readers announce what arrives.
 function showError(/** @type {string} */ text) {
-  const error = $('checkout-error');
-  error.textContent = text;
-  error.hidden = false;
+  $('checkout-error').textContent = text;
 }
 
 translatePage(`${texts.shopName} · static page with <wpwl-widget>`);
@@ -150,11 +149,19 @@ async function requestCheckout(renew) {
     localStorage.removeItem(CART_KEY);
     localStorage.removeItem(CART_KEY_KEY);
     cart.clear();
-    throw new Error(texts.alreadyPaid);
+    throw new ShopperNotice(texts.alreadyPaid);
+  }
+  if (body.error?.code === 'PAYMENT_BEING_CONFIRMED') {
+    // A payment for this cart is being confirmed: no second checkout (it could charge twice).
+    // The cart stays: should that payment be declined, the same cart is paid again.
+    throw new ShopperNotice(texts.paymentBeingConfirmed);
   }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
 }
+
+/** A refused checkout the shopper reads as it is, not as a failure to start the payment. */
+class ShopperNotice extends Error {}
 
 /** The key the merchant server knows this cart by. */
 function cartKey() {
@@ -210,7 +217,7 @@ function configureWidget(/** @type {any} */ checkout) {
 }
 
 async function startPayment() {
-  $('checkout-error').hidden = true;
+  $('checkout-error').textContent = '';
   paying = true;
   renderCart();
   try {
@@ -286,7 +293,9 @@ $('terms').addEventListener('change', () => {
 });
 
 const showFailure = (/** @type {unknown} */ failure) =>
-  showError(texts.couldNotStart(failure instanceof Error ? failure.message : String(failure)));
+  showError(
+    failure instanceof ShopperNotice ? failure.message : texts.couldNotStart(failure instanceof Error ? failure.message : String(failure)),
+  );
 
 $('checkout').addEventListener('click', () => {
   startPayment().catch(showFailure);

@@ -8,7 +8,8 @@
 // cart to the payment (the amount on the pay button, the cart locked while
 // paying), the terms of sale to accept before paying, a checkout paid
 // meanwhile in another tab, a widget that fails to load and its retry, a
-// session that runs out (fake timers) and more time asked for before it does.
+// session that runs out (fake timers) and more time asked for before it does;
+// a cart whose payment is being confirmed, and the result page while it is.
 // The flows are the ones the core storefront has too (examples/shared/plain-page-tests.ts),
 // on the storefronts' shared merchant-server stub and steps (examples/shared/test-support.ts).
 import { fireEvent, screen } from '@testing-library/dom';
@@ -22,6 +23,7 @@ import { checkoutFor, goToPayment, servedPageBody, stubMerchantServer, type Shop
 
 /** The page's body as served (its head holds the import map, the module script and the style sheet). */
 const PAGE_BODY = servedPageBody(import.meta.url, '../public/index.html');
+const RESULT_PAGE_BODY = servedPageBody(import.meta.url, '../public/result.html');
 
 const CHECKOUT = checkoutFor('http://127.0.0.1:3000/static-page/result.html');
 
@@ -40,6 +42,13 @@ afterEach(async () => {
   await widget.uninstall();
 });
 
+/** What the page's alert regions say now (the cart's, empty until there is something to announce, says nothing). */
+const alertTexts = () =>
+  screen
+    .queryAllByRole('alert')
+    .map((alert) => alert.textContent?.trim())
+    .filter(Boolean);
+
 let pageLoads = 0;
 
 /** The shop page for the shared steps (goToPayment: two Sencha in the cart, then the payment): its module run, clicks waited for. */
@@ -56,6 +65,11 @@ plainPageTests({
   shop,
   widget: () => widget,
   beforePay: () => fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of sale' })),
+  resultPage: {
+    body: RESULT_PAGE_BODY,
+    path: '/static-page/result.html',
+    open: () => import(/* @vite-ignore */ `../public/result.js?page-load=${++pageLoads}`),
+  },
 });
 
 describe('static page: paying', () => {
@@ -65,12 +79,12 @@ describe('static page: paying', () => {
     await widget.ready();
     await expect(widget.submit()).resolves.toBeUndefined();
     expect(widget.payments).toEqual([]);
-    expect(screen.getByRole('alert').textContent).toBe('Please accept the terms of sale first.');
+    expect(alertTexts()).toEqual(['Please accept the terms of sale first.']);
     const terms = screen.getByRole('checkbox', { name: 'I accept the terms of sale' });
     expect(document.activeElement).toBe(terms);
 
     fireEvent.click(terms);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(alertTexts()).toEqual([]);
     await expect(widget.submit()).resolves.toMatchObject({ outcome: 'approved' });
   });
 });

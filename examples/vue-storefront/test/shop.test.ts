@@ -2,7 +2,8 @@
 // server's answers stubbed at `fetch`, the payment widget faked by
 // @wpwl/testing, the page mounted with Vue Test Utils and read by accessible
 // name with Testing Library's queries. Covers the cart to the payment and the
-// order id sent with it, a cart paid meanwhile in another tab, a widget that
+// order id sent with it, a cart paid meanwhile in another tab, a cart whose
+// payment is being confirmed (no new checkout, the cart kept), a widget that
 // fails to load, and a session that runs out.
 // The merchant server's stub and the steps from the shop to the payment
 // are the storefronts' shared ones (examples/shared/test-support.ts).
@@ -11,7 +12,7 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view.js';
-import { checkoutFor, goToPayment, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support.js';
+import { BEING_CONFIRMED, checkoutFor, goToPayment, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support.js';
 import ShopPage from '../src/ShopPage.vue';
 
 /** The checkout of one Sencha. */
@@ -72,16 +73,32 @@ describe('Vue storefront: paying', () => {
   });
 });
 
+describe('Vue storefront: a cart whose payment is being confirmed', () => {
+  it('gets no new checkout: the cart stays and the shopper is told, in the alert region that was there before', async () => {
+    stubMerchantServer(CHECKOUT, { checkoutRefused: BEING_CONFIRMED });
+    await shop.open();
+    await shop.click(getByRole(body(), 'button', { name: 'Add to cart: Sencha' }));
+    const region = getByRole(body(), 'alert');
+    expect(region.textContent).toBe('');
+    await shop.click(getByRole(body(), 'button', { name: 'Go to payment' }));
+    expect(region.textContent).toBe(
+      'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+    );
+    expect(getByText(body(), '1 × Sencha')).toBeTruthy();
+    expect(queryByRole(body(), 'heading', { name: 'Payment' })).toBeNull();
+  });
+});
+
 describe('Vue storefront: when things go wrong', () => {
   it('a payment form that did not load says so; "Try again" loads it', async () => {
     stubMerchantServer(CHECKOUT);
     await goToPayment(shop, 1);
     await widget.failLoad();
-    expect(getByRole(body(), 'alert').textContent).toContain('The payment form could not be loaded');
+    expect(getByText(body(), /^The payment form could not be loaded/).closest('[role="alert"]')).toBeTruthy();
     await widget.act(() => getByRole(body(), 'button', { name: 'Try again' }).click());
     await widget.ready();
-    // The binding's alert region stays, with nothing in it to announce.
-    expect(queryAllByRole(body(), 'alert').map((alert) => alert.textContent)).toEqual(['']);
+    // The alert regions (the cart's, the binding's) stay, with nothing in them to announce.
+    expect(queryAllByRole(body(), 'alert').map((alert) => alert.textContent)).toEqual(['', '']);
     expect(getByRole(body(), 'textbox', { name: 'Card Number' })).toBeTruthy();
   });
 
@@ -93,7 +110,7 @@ describe('Vue storefront: when things go wrong', () => {
     await widget.act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     expect(getByRole(body(), 'button', { name: 'Get more time' })).toBeTruthy();
     await widget.act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
-    expect(getByRole(body(), 'alert').textContent).toBe('This payment session expired.');
+    expect(getByText(body(), 'This payment session expired.').closest('[role="alert"]')).toBeTruthy();
     expect(queryByRole(body(), 'textbox', { name: 'Card Number' })).toBeNull();
   });
 });
