@@ -3,7 +3,8 @@
 //         switched off (loader tests drive `load`/`error` themselves), the
 //         examples' component tests (examples/*/test) among them;
 // - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
-// - e2e:  real Chromium against the sandbox, one file at a time;
+// - e2e:  real Chromium against the sandbox, one file at a time, with one
+//         PostgreSQL server of the run's own (e2e/support/postgres-global-setup.ts);
 // - types: the public types (`*.test-d.ts`), checked by the TypeScript compiler;
 // - screenshots: the examples' README pictures (`pnpm screenshots`), never
 //         part of `pnpm test`, which names the three projects above;
@@ -69,6 +70,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/support/postgres-global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

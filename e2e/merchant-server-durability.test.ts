@@ -5,7 +5,7 @@
 // shopper alternately with one verdict per order.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMerchantServer } from '../examples/merchant-server/src/server.js';
 import { OrderStore } from '../examples/merchant-server/src/store.js';
 import { freshDataDir, type DataDir } from './support/data-dir.js';
@@ -14,8 +14,8 @@ import { freePort, startMerchantProcess, type MerchantProcess } from './support/
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
 import { DECLINE_CARD } from './support/shopper.js';
 
-/** A PostgreSQL server this test may create a database on (Debian's, as `.ci/run` starts it). */
-const ADMIN_URL = process.env.WPWL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server this test creates its database on: the run's own (support/postgres-global-setup.ts), or WPWL_TEST_POSTGRES_URL's. */
+const ADMIN_URL = inject('postgresUrl');
 
 interface World {
   sandbox: SandboxServer;

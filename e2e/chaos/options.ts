@@ -2,7 +2,6 @@
 // seed, with the defaults of the full run (`pnpm chaos`) and of the small one
 // in `pnpm test`, each overridable from the environment (CHAOS_SHOPPERS,
 // CHAOS_SEED …) so a failing run can be repeated.
-import { DEFAULT_POSTGRES_URL } from './postgres.js';
 import { newSeed } from './random.js';
 
 export type ChaosStore = 'embedded' | 'postgres';
@@ -36,8 +35,11 @@ export interface ChaosOptions {
   webhookDuplicate: number;
   /** Attempts counted as failed per notification (in the phases that fail first). */
   webhookFailFirst: number;
-  /** Admin URL of the PostgreSQL server a fresh database is created on. */
-  postgresUrl: string;
+  /**
+   * Admin URL of a PostgreSQL server to create the run's database on
+   * (CHAOS_POSTGRES_URL); undefined: the run starts a server of its own.
+   */
+  postgresUrl: string | undefined;
   /** Keep the run's database (the PostgreSQL database, or the embedded one's folder) instead of removing it. */
   keepDatabase: boolean;
 }
@@ -56,7 +58,7 @@ export const FULL_DEFAULTS: Omit<ChaosOptions, 'store' | 'instances' | 'seed'> =
   webhookTimeoutMs: 5000,
   webhookDuplicate: 0.3,
   webhookFailFirst: 2,
-  postgresUrl: DEFAULT_POSTGRES_URL,
+  postgresUrl: undefined,
   keepDatabase: false,
 };
 
@@ -102,7 +104,7 @@ export function chaosOptions(
     webhookDuplicate: number(env, 'CHAOS_WEBHOOK_DUPLICATE', defaults.webhookDuplicate, share),
     webhookFailFirst: number(env, 'CHAOS_WEBHOOK_FAIL_FIRST', defaults.webhookFailFirst, whole),
     webhookRetryDelaysMs: delays ? delays.split(',').map((d) => Number(d)) : defaults.webhookRetryDelaysMs,
-    postgresUrl: env.CHAOS_POSTGRES_URL || env.WPWL_TEST_POSTGRES_URL || defaults.postgresUrl,
+    postgresUrl: env.CHAOS_POSTGRES_URL || defaults.postgresUrl,
     keepDatabase: env.CHAOS_KEEP_DATABASE === '1',
   };
 }

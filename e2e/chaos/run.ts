@@ -19,7 +19,7 @@ import { http, jsonOf, SHOPPER_ADDRESSES } from './http.js';
 import { freePort, merchantInstance, type MerchantInstance } from './merchants.js';
 import type { ChaosOptions } from './options.js';
 import { readOrders } from './orders.js';
-import { createChaosDatabase, type ChaosDatabase } from './postgres.js';
+import { chaosPostgres, type ChaosPostgres } from './postgres.js';
 import { freshDataDir, type DataDir } from '../support/data-dir.js';
 import {
   proxyControl,
@@ -120,16 +120,18 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
   const shopperRandoms = random.fork();
 
   // The store.
-  let database: ChaosDatabase | undefined;
+  let postgres: ChaosPostgres | undefined;
   let dataDir: DataDir | undefined;
   if (options.store === 'postgres') {
-    database = await createChaosDatabase(options.postgresUrl);
-    note(`database ${database.name} created`);
+    postgres = await chaosPostgres(options.postgresUrl);
+    note(`PostgreSQL: ${postgres.description}`, true);
+    note(`database ${postgres.database.name} created`);
   } else {
     // A fresh folder (a copy of an initialised one: a new embedded database takes seconds to make).
     dataDir = await freshDataDir();
     note(`embedded database in ${dataDir.dir}`);
   }
+  const database = postgres?.database;
   const storeEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir?.dir ?? '' };
 
   // The gateway, with webhooks to every instance.
@@ -553,8 +555,12 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     await Promise.all(merchants.map((m) => m.closeLog().catch(() => undefined)));
     await Promise.all([...proxies, ...relays].map((p) => p.close().catch(() => undefined)));
     if (!sandboxClosed) await sandbox.close().catch(() => undefined);
-    if (database && !options.keepDatabase)
-      await database.drop().catch((error: unknown) => note(`could not drop ${database?.name}: ${String(error)}`));
+    if (postgres) {
+      const kept = await postgres
+        .release(options.keepDatabase)
+        .catch((error: unknown) => `could not drop ${database?.name} or stop its server: ${String(error)}`);
+      if (kept) note(kept, true);
+    }
     if (dataDir && !options.keepDatabase) dataDir.remove();
     await new Promise<void>((resolve) => events.end(() => resolve()));
   }
