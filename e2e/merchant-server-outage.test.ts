@@ -67,13 +67,20 @@ describe('a 12-second database outage', () => {
     const answers: Array<{ what: string; status: number; code?: string; retryAfter: string | null }> = [];
     while (Date.now() < outageEnds) {
       const newCart = await checkout(`outage-cart-${randomBytes(6).toString('hex')}`);
-      const status = await fetch(`${merchant.url}/api/payment-status?resourcePath=${encodeURIComponent(`/v1/checkouts/${order.checkoutId}/payment`)}`);
+      const status = await fetch(
+        `${merchant.url}/api/payment-status?resourcePath=${encodeURIComponent(`/v1/checkouts/${order.checkoutId}/payment`)}`,
+      );
       for (const [what, response] of [
         ['checkout', newCart],
         ['status', status],
       ] as const) {
         const body = (await response.json()) as { error?: { code?: string } };
-        answers.push({ what, status: response.status, ...(body.error?.code ? { code: body.error.code } : {}), retryAfter: response.headers.get('retry-after') });
+        answers.push({
+          what,
+          status: response.status,
+          ...(body.error?.code ? { code: body.error.code } : {}),
+          retryAfter: response.headers.get('retry-after'),
+        });
       }
       // A page needs no database.
       expect((await fetch(`${merchant.url}/`)).status).toBe(200);
@@ -88,11 +95,16 @@ describe('a 12-second database outage', () => {
 
     const backAt = Date.now();
     await database.start();
-    await expect.poll(async () => (await checkout(`outage-cart-${randomBytes(6).toString('hex')}`)).status, { timeout: 15_000, interval: 500 }).toBe(201);
+    await expect
+      .poll(async () => (await checkout(`outage-cart-${randomBytes(6).toString('hex')}`)).status, { timeout: 15_000, interval: 500 })
+      .toBe(201);
     console.log(`merchant server outage test: serving again ${Date.now() - backAt} ms after the database was back`);
     expect(Date.now() - backAt).toBeLessThan(15_000);
     await expect
-      .poll(async () => (await readMerchantVerdict(merchant.url, `/v1/checkouts/${order.checkoutId}/payment`)).body, { timeout: 20_000, interval: 1000 })
+      .poll(async () => (await readMerchantVerdict(merchant.url, `/v1/checkouts/${order.checkoutId}/payment`)).body, {
+        timeout: 20_000,
+        interval: 1000,
+      })
       .toMatchObject({ ok: true, state: 'paid' });
     expect(merchant.running()).toBe(true);
     expect(merchantLog.filter((line) => /uncaught|unhandled/i.test(line))).toEqual([]);

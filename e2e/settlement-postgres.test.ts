@@ -54,8 +54,8 @@ describe('a connection lost while borrowed', () => {
     try {
       const failed = await database
         .transaction(async (tx) => {
-          const [{ pid }] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-          await terminate(adminUrl, pid);
+          const [own] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+          await terminate(adminUrl, own!.pid);
           await sleep(200);
           return tx.query('SELECT 1');
         })
@@ -76,7 +76,8 @@ describe('a connection lost while borrowed', () => {
       const watcher = new pg.Client({ connectionString: url });
       await watcher.connect();
       const result = await database.exclusive('cart:lost', 1000, async () => {
-        const [row] = (await watcher.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted LIMIT 1")).rows;
+        const [row] = (await watcher.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted LIMIT 1"))
+          .rows;
         lockPid = row?.pid ?? 0;
         await terminate(adminUrl, lockPid);
         await sleep(200);
@@ -123,7 +124,11 @@ describe('an outage of the database', () => {
     };
     await store.insert(order);
     await server.stop({ mode: 'immediate' });
-    for (const call of [() => store.find({ orderId: order.orderId }), () => store.update(order.checkoutId, () => undefined), () => store.due(new Date(), 5)]) {
+    for (const call of [
+      () => store.find({ orderId: order.orderId }),
+      () => store.update(order.checkoutId, () => undefined),
+      () => store.due(new Date(), 5),
+    ]) {
       const startedAt = Date.now();
       const error = await call().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(SettlementStoreError);
@@ -132,6 +137,8 @@ describe('an outage of the database', () => {
       expect(Date.now() - startedAt).toBeLessThan(5000);
     }
     await server.start();
-    await expect.poll(() => store.find({ orderId: order.orderId }).catch(() => undefined), { timeout: 10_000 }).toMatchObject({ orderId: order.orderId });
+    await expect
+      .poll(() => store.find({ orderId: order.orderId }).catch(() => undefined), { timeout: 10_000 })
+      .toMatchObject({ orderId: order.orderId });
   });
 });
