@@ -78,7 +78,7 @@ const app = express();
 app.post('/webhooks', express.text({ type: '*/*', limit: '1mb' }), async (req, res) => {
   let notification;
   try {
-    notification = decryptWebhook(req.body, req.headers, [process.env.WEBHOOK_KEY]);
+    notification = decryptWebhook(req.body, req.headers, process.env.WEBHOOK_KEY);
   } catch (error) {
     if (isWpwlServerError(error) && error.code === 'WEBHOOK_INVALID' && error.details.reason === 'json') {
       await settlement.keepUnreadable('json', req.body).then(() => res.sendStatus(204), (kept) => failed(res, kept));
