@@ -132,7 +132,8 @@ const MINUTE = 60_000;
  *
  * @example
  * const settlement = createSettlement({ store, gateway: createGatewayClient({ baseUrl, accessToken, entityId }) });
- * setInterval(() => void settlement.recheck(), 30_000);
+ * // It rejects while the database is away: catch it, or the unhandled rejection ends the process.
+ * setInterval(() => settlement.recheck().catch((error) => console.error(error)), 30_000);
  */
 export function createSettlement(options: SettlementOptions): Settlement {
   const { store, gateway } = options;
