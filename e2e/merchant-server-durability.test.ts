@@ -221,6 +221,53 @@ describe('one instance on the embedded database', () => {
     const answered = await post(unknown.body, unknown.headers);
     expect(answered.status).toBe(200);
   });
+  it('keeps an authentic notification it cannot read (2xx), and accepts the previous key while the key is rotated', async () => {
+    const previousKey = randomBytes(32).toString('hex');
+    merchant = await startMerchantProcess({
+      port,
+      gateway: world.gateway,
+      webhookKey: world.key,
+      database: { dataDir: data.dir },
+      env: { WPWL_PREVIOUS_WEBHOOK_KEY: previousKey },
+    });
+    const order = await checkout(merchant.url, cartKey(210));
+    const post = (sealed: { body: string; headers: Record<string, string> }) =>
+      fetch(`${merchant!.url}/api/webhooks`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', ...sealed.headers },
+        body: sealed.body,
+      });
+
+    // Authentic (the current key) but not JSON: refused, the gateway would send it again for days and then drop it.
+    const unreadable = await post(encrypt('{"type":"PAYMENT", cut short', world.key));
+    expect(unreadable.status).toBe(200);
+    expect(await unreadable.json()).toMatchObject({ received: true, kept: true });
+
+    // The back office still sends with the key being rotated out: it settles the order.
+    const paid = {
+      type: 'PAYMENT',
+      payload: {
+        id: randomBytes(16).toString('hex'),
+        paymentType: 'DB',
+        amount: order.amount,
+        currency: 'EUR',
+        merchantTransactionId: order.orderId,
+        ndc: order.checkoutId,
+        result: { code: '000.100.110', description: 'Request successfully processed' },
+      },
+    };
+    expect((await post(encrypt(JSON.stringify(paid), previousKey))).status).toBe(200);
+    expect((await readMerchantVerdict(merchant.url, resourcePathOf(order.checkoutId))).body).toMatchObject({ ok: true, state: 'paid' });
+
+    await merchant.stop();
+    merchant = undefined;
+    const store = await OrderStore.open({ dataDir: data.dir });
+    try {
+      expect((await store.settlementStore.unplaced()).map((kept) => kept.reason)).toContain('unreadable: json');
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('two instances on one PostgreSQL', () => {

@@ -52,6 +52,24 @@ describe('merchant server: settling payments', () => {
       .toMatchObject({ ok: true, classification: 'success', amount: '17.80', currency: 'EUR', mismatches: [] });
   });
 
+  it('never drops the gateway’s 29-minute call, even when the rate limits would refuse a read at once', async () => {
+    const { checkoutId } = await createCheckout();
+    // A page polling this order has used up its burst of status reads.
+    let limited = false;
+    for (let n = 0; n < 30 && !limited; n++) limited = (await paymentStatus(`/v1/checkouts/${checkoutId}/payment`)).status === 429;
+    expect(limited).toBe(true);
+    await payAsShopper(checkoutId);
+
+    sandbox.advanceClock(29 * 60_000);
+
+    // Not read on the call itself (the limit holds), but marked due: the next re-check reads it.
+    await expect
+      .poll(async () => (await shop.orders.get(checkoutId))?.verdict, { timeout: 15_000 })
+      .toMatchObject({ ok: true, state: 'paid', amount: '17.80' });
+    // Read by the re-check; by the call itself only if the order's bucket refilled a token meanwhile (a slow machine).
+    expect(['recheck', 'shopper-result-call']).toContain((await shop.orders.get(checkoutId))?.settledBy);
+  });
+
   it('ignores a resourcePath on a page that is not the order’s shopper result URL', async () => {
     const { checkoutId } = await createCheckout();
     await payAsShopper(checkoutId);
