@@ -361,6 +361,8 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       note(`KILL ${n} (SIGKILL) merchant ${merchant.name} [${actualAim}]: ${label}`, true);
       const down = faultRandom.int(200, 2000);
       await sleep(down);
+      // A server cannot open its store while the database is down: it comes back once the database does.
+      await until(() => !outageOn, 120_000);
       const t = Date.now();
       await merchant.start();
       const record: KillRecord = {
