@@ -24,6 +24,21 @@ export interface ChaosOptions {
   declines: number;
   /** Share paying with the 3-D Secure card (completed, failed or abandoned). */
   threeDs: number;
+  /** Share paying with an uncertain card (half settle to a success, half to a decline). */
+  uncertain: number;
+  /** How long (sandbox clock) an uncertain card's payment answers 900.100.300 before it settles. */
+  uncertainSettleMs: number;
+  /** The merchant servers' re-check timer and first re-check of an uncertain payment (WPWL_RECHECK_*). */
+  recheckIntervalMs: number;
+  recheckAfterMs: number;
+  /** Probability that a merchant's status read is answered 400 with a request-level code and no payment. */
+  status400: number;
+  /** Paid orders refunded through the gateway API (partly, in two parts, or in full). */
+  refunds: number;
+  /** Paid orders charged back through the sandbox's admin routes; a third of them (at least one) reversed. */
+  chargebacks: number;
+  /** PostgreSQL store: how long the run's own server is stopped mid-run (0: no outage). */
+  outageMs: number;
   /** Probability that a merchant's status read is answered 503 by the proxy. */
   status503: number;
   /** Probability that it is held until the merchant gives up. */
@@ -52,6 +67,14 @@ export const FULL_DEFAULTS: Omit<ChaosOptions, 'store' | 'instances' | 'seed'> =
   neverRead: 0.3,
   declines: 0.15,
   threeDs: 0.15,
+  uncertain: 0.1,
+  uncertainSettleMs: 6000,
+  recheckIntervalMs: 500,
+  recheckAfterMs: 1000,
+  status400: 0.05,
+  refunds: 12,
+  chargebacks: 6,
+  outageMs: 12_000,
   status503: 0.1,
   statusTimeout: 0.03,
   webhookRetryDelaysMs: [250, 500, 1000, 2000, 4000, 8000, 15_000],
@@ -67,6 +90,11 @@ export const SMALL_DEFAULTS: typeof FULL_DEFAULTS = {
   label: 'small',
   shoppers: 30,
   kills: 2,
+  uncertain: 0.15,
+  refunds: 3,
+  chargebacks: 3,
+  outageMs: 11_000,
+  status400: 0.08,
   status503: 0.15,
   statusTimeout: 0.05,
 };
@@ -99,6 +127,12 @@ export function chaosOptions(
     neverRead: number(env, 'CHAOS_NEVER_READ', defaults.neverRead, share),
     declines: number(env, 'CHAOS_DECLINES', defaults.declines, share),
     threeDs: number(env, 'CHAOS_THREEDS', defaults.threeDs, share),
+    uncertain: number(env, 'CHAOS_UNCERTAIN', defaults.uncertain, share),
+    uncertainSettleMs: number(env, 'CHAOS_UNCERTAIN_SETTLE_MS', defaults.uncertainSettleMs, whole),
+    status400: number(env, 'CHAOS_STATUS_400', defaults.status400, share),
+    refunds: number(env, 'CHAOS_REFUNDS', defaults.refunds, whole),
+    chargebacks: number(env, 'CHAOS_CHARGEBACKS', defaults.chargebacks, whole),
+    outageMs: number(env, 'CHAOS_OUTAGE_MS', defaults.outageMs, whole),
     status503: number(env, 'CHAOS_STATUS_503', defaults.status503, share),
     statusTimeout: number(env, 'CHAOS_STATUS_TIMEOUT', defaults.statusTimeout, share),
     webhookDuplicate: number(env, 'CHAOS_WEBHOOK_DUPLICATE', defaults.webhookDuplicate, share),

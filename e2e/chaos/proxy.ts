@@ -21,7 +21,20 @@ export interface ProxyFaults {
   unavailable: number;
   /** Hold the read until the merchant gives up (its deadline), then drop the connection. */
   timeout: number;
+  /** Answer 400 with a request-level result code and no payment, without asking the gateway. */
+  badRequest: number;
 }
+
+/**
+ * Request-level codes a status read can be answered with (HTTP 400, no payment in the body): a
+ * checkout id the gateway does not know, a configuration error, an authentication error. None says
+ * anything about the payment.
+ */
+export const REQUEST_LEVEL_CODES = [
+  { code: '200.300.404', description: 'invalid or missing parameter' },
+  { code: '600.200.100', description: 'invalid Payment Method' },
+  { code: '800.900.300', description: 'invalid authentication information' },
+] as const;
 
 export interface ProxyCounts {
   /** Status reads the merchants sent. */
@@ -30,6 +43,8 @@ export interface ProxyCounts {
   unavailable: number;
   /** Of those, held until the merchant gave up. */
   timeouts: number;
+  /** Of those, answered 400 with a request-level code (counted per code). */
+  badRequests: Record<string, number>;
   /** Checkouts the merchants prepared through the proxy. */
   checkouts: number;
 }
@@ -53,14 +68,18 @@ export interface WebhookEvent {
   /** The order it names (merchantTransactionId), and whether its result is final (not pending). */
   orderId?: string;
   final?: boolean;
-  /** The merchant's answer (stage `answered`). */
+  /** The merchant's answer (stage `answered`), its Retry-After header and error code. */
   status?: number;
+  retryAfter?: string;
+  errorCode?: string;
+  /** When the delivery reached the relay (ms since the epoch). */
+  sentAt: number;
 }
 
 export interface ProxyControl {
   faults: ProxyFaults | null;
   /** Faults for the next status reads, before any drawn by chance (so a short run meets each kind). */
-  queue: Array<'unavailable' | 'timeout'>;
+  queue: Array<'unavailable' | 'timeout' | 'badRequest'>;
   counts: ProxyCounts;
   /** Status reads the proxy has not answered yet. */
   inFlight: number;
@@ -86,7 +105,13 @@ const HOLD_MAX_MS = 15_000;
 
 /** A shared control for the proxies of one run. */
 export function proxyControl(faults: ProxyFaults | null): ProxyControl {
-  return { faults, queue: [], inFlight: 0, webhooksAtMerchant: {}, counts: { statusReads: 0, unavailable: 0, timeouts: 0, checkouts: 0 } };
+  return {
+    faults,
+    queue: [],
+    inFlight: 0,
+    webhooksAtMerchant: {},
+    counts: { statusReads: 0, unavailable: 0, timeouts: 0, badRequests: {}, checkouts: 0 },
+  };
 }
 
 /** Starts a proxy for the merchant instance `instance` in front of the gateway at `target`. */
@@ -113,7 +138,7 @@ export async function startFaultProxy(options: {
     control.inFlight++;
     res.on('close', () => control.inFlight--);
     const checkoutId = decodeURIComponent(statusRead[1] ?? '');
-    const faults = control.faults ?? { unavailable: 0, timeout: 0 };
+    const faults = control.faults ?? { unavailable: 0, timeout: 0, badRequest: 0 };
     const forced = control.queue.shift();
     const roll = random();
     if (forced === 'unavailable' || (!forced && roll < faults.unavailable)) {
@@ -121,6 +146,24 @@ export async function startFaultProxy(options: {
       log(`status read ${short(checkoutId)} by ${instance}: answered 503`);
       const body = JSON.stringify({ result: { code: '999.999.999', description: 'service unavailable' } });
       res.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      return void res.end(body);
+    }
+    if (
+      forced === 'badRequest' ||
+      (!forced && roll >= faults.unavailable + faults.timeout && roll < faults.unavailable + faults.timeout + faults.badRequest)
+    ) {
+      // Each code in turn, so three of them meet all three.
+      const made = Object.values(control.counts.badRequests).reduce((n, c) => n + c, 0);
+      const answer = REQUEST_LEVEL_CODES[made % REQUEST_LEVEL_CODES.length] ?? REQUEST_LEVEL_CODES[0];
+      control.counts.badRequests[answer.code] = (control.counts.badRequests[answer.code] ?? 0) + 1;
+      log(`status read ${short(checkoutId)} by ${instance}: answered 400 ${answer.code}`);
+      const body = JSON.stringify({
+        result: { ...answer },
+        buildNumber: 'chaos-proxy',
+        timestamp: new Date().toISOString().replace('T', ' ').slice(0, 19) + '+0000',
+        ndc: checkoutId,
+      });
+      res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       return void res.end(body);
     }
     if (forced === 'timeout' || (!forced && roll < faults.unavailable + faults.timeout)) {
@@ -197,14 +240,17 @@ export async function startWebhookRelay(options: {
       const body = Buffer.concat(chunks);
       const delivery = ++deliveries;
       const { what, orderId, final } = describeNotification(body, req.headers, options.key);
-      const event = (stage: WebhookEvent['stage'], status?: number): WebhookEvent => ({
+      const sentAt = Date.now();
+      const event = (stage: WebhookEvent['stage'], status?: number, extra: Partial<WebhookEvent> = {}): WebhookEvent => ({
         instance,
         delivery,
         stage,
         what,
+        sentAt,
         ...(orderId ? { orderId } : {}),
         final,
         ...(status !== undefined ? { status } : {}),
+        ...extra,
       });
       // What the run holds the delivery with, once it was sent on (a kill of the merchant).
       const sent: { held?: Promise<void> | undefined } = {};
@@ -236,13 +282,25 @@ export async function startWebhookRelay(options: {
           answer.on('end', async () => {
             left();
             if (sent.held) await sent.held;
-            const hold = control.onWebhook?.(event('answered', answer.statusCode ?? 0));
+            const text = Buffer.concat(answerChunks);
+            const retryAfter = answer.headers['retry-after'];
+            let errorCode: string | undefined;
+            try {
+              errorCode = (JSON.parse(text.toString('utf8')) as { error?: { code?: string } }).error?.code;
+            } catch {
+              errorCode = undefined;
+            }
+            const hold = control.onWebhook?.(
+              event('answered', answer.statusCode ?? 0, {
+                ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+                ...(errorCode ? { errorCode } : {}),
+              }),
+            );
             if (hold) {
               // The merchant answered; the answer never reaches the gateway.
               await hold;
               return void res.destroy();
             }
-            const text = Buffer.concat(answerChunks);
             res.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json', 'content-length': String(text.length) });
             res.end(text);
           });

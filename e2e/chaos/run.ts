@@ -15,7 +15,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SandboxPayment, WebhookStats } from '@wpwl/sandbox';
-import { http, jsonOf, SHOPPER_ADDRESSES } from './http.js';
+import { createGatewayClient } from '../../packages/server/src/index.js';
+import { http, jsonOf, SHOPPER_ADDRESSES, type HttpAnswer } from './http.js';
 import { freePort, merchantInstance, type MerchantInstance } from './merchants.js';
 import type { ChaosOptions } from './options.js';
 import { readOrders } from './orders.js';
@@ -60,6 +61,28 @@ export interface KillRecord {
   startMs: number;
 }
 
+export interface OutageRecord {
+  /** Why there was none (the embedded store: the database is in the merchant's process). */
+  none?: string;
+  /** From the stop to the start again, ms. */
+  downMs: number;
+  /** Merchant API answers to requests sent and answered while the database was down. */
+  answers: number;
+  /** Of those, 503 with Retry-After and a STORE_* code. */
+  unavailable: number;
+  /** Of those, anything else (another status, a 503 without Retry-After or code, no answer), in words. */
+  other: string[];
+}
+
+export interface FollowUpsDone {
+  /** Orders refunded: in part, in two parts adding up to all, in full. */
+  refunded: { partial: number; twoParts: number; full: number };
+  /** Refund calls the gateway accepted. */
+  refunds: number;
+  chargebacks: number;
+  chargebackReversals: number;
+}
+
 export interface ChaosResult {
   options: ChaosOptions;
   runDir: string;
@@ -69,7 +92,13 @@ export interface ChaosResult {
   shoppers: ShopperRecord[];
   kills: KillRecord[];
   webhookStats: WebhookStats;
-  proxy: { statusReads: number; unavailable: number; timeouts: number };
+  proxy: { statusReads: number; unavailable: number; timeouts: number; badRequests: Record<string, number> };
+  /** The database outage (PostgreSQL store); `none` says why there was none. */
+  outage: OutageRecord;
+  /** Merchant server processes that exited without the run killing or stopping them. */
+  unexpectedExits: number;
+  /** Refunds, chargebacks and chargeback reversals the run made at the gateway. */
+  followUps: FollowUpsDone;
   clockMoves: number;
   shopperResultCalls: { made: number; failed: number };
   payments: SandboxPayment[];
@@ -142,7 +171,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
   let shopperResultCallsFailed = 0;
   let lastShopperResultCall = 0;
   // The proxies' shared faults and counts, and a webhook relay in front of each instance's POST /api/webhooks.
-  const control = proxyControl({ unavailable: options.status503, timeout: options.statusTimeout });
+  const control = proxyControl({ unavailable: options.status503, timeout: options.statusTimeout, badRequest: options.status400 });
   const relays: FaultProxy[] = [];
   for (const [i, port] of ports.entries()) {
     relays.push(
@@ -153,6 +182,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     webhooks: relays.map((relay) => ({ url: `${relay.url}/api/webhooks`, key: webhookKey })),
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
     webhookTimeoutMs: options.webhookTimeoutMs,
+    uncertainSettleMs: options.uncertainSettleMs,
     seed: options.seed,
     onLog: (line) => {
       if (line.startsWith('shopper result call')) {
@@ -186,9 +216,12 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         WPWL_ACCESS_TOKEN: sandbox.accessToken,
         WPWL_ENTITY_ID: sandbox.entityId,
         WPWL_WEBHOOK_KEY: webhookKey,
+        WPWL_RECHECK_INTERVAL_MS: String(options.recheckIntervalMs),
+        WPWL_RECHECK_AFTER_MS: String(options.recheckAfterMs),
         ...storeEnv,
       },
       onUnexpectedExit: (which, how) => {
+        unexpectedExits++;
         const line = `merchant ${which} exited by itself (${how})`;
         problems.push(line);
         note(line, true);
@@ -196,6 +229,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     }),
   );
 
+  let unexpectedExits = 0;
   let sandboxClosed = false;
   try {
     for (const merchant of merchants) {
@@ -210,7 +244,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
 
     const plans = planShoppers(options.shoppers, {
       random: random.fork(),
-      shares: { neverRead: options.neverRead, decline: options.declines, threeDs: options.threeDs },
+      shares: { neverRead: options.neverRead, decline: options.declines, threeDs: options.threeDs, uncertain: options.uncertain },
       products: products.map((p) => p.id),
       instances: options.instances,
       seed: options.seed,
@@ -269,6 +303,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     /** Orders a final webhook has been delivered for (answered 2xx): their verdict was not the status read's to store. */
     const settledByWebhook = new Set<string>();
     control.onWebhook = (event: WebhookEvent): Promise<void> | undefined => {
+      onWebhookAnswered(event);
       const instance = names.indexOf(event.instance);
       if (event.stage === 'answered' && event.final && event.orderId && event.status !== undefined && event.status < 300) {
         settledByWebhook.add(event.orderId);
@@ -326,6 +361,8 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       note(`KILL ${n} (SIGKILL) merchant ${merchant.name} [${actualAim}]: ${label}`, true);
       const down = faultRandom.int(200, 2000);
       await sleep(down);
+      // A server cannot open its store while the database is down: it comes back once the database does.
+      await until(() => !outageOn, 120_000);
       const t = Date.now();
       await merchant.start();
       const record: KillRecord = {
@@ -340,6 +377,7 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       note(`merchant ${merchant.name} up again: ${record.downMs} ms down (restart took ${record.startMs} ms)`, true);
     };
 
+    let killing = false;
     const aims: KillAim[] = ['checkout', 'payment', 'statusRead', 'webhook', 'verdict'];
     const firstAim = random.int(0, aims.length - 1);
     const killLoop = (async () => {
@@ -347,7 +385,14 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
         // Spread over the first 85 % of the shoppers, a little jitter each.
         const at = Math.floor(options.shoppers * (0.05 + (0.8 * (n - 1)) / Math.max(1, options.kills)) + random.int(0, 2));
         await until(() => finished >= at || shoppersDone, 15 * 60_000);
-        await killOnce(n, aims[(firstAim + n - 1) % aims.length] as KillAim);
+        // Not while the database is down: a server restarted then could not open its store.
+        await until(() => !outageOn, 60_000);
+        killing = true;
+        try {
+          await killOnce(n, aims[(firstAim + n - 1) % aims.length] as KillAim);
+        } finally {
+          killing = false;
+        }
       }
     })();
 
@@ -387,14 +432,195 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       }
     })();
     const forcedLoop = (async () => {
+      const words = {
+        unavailable: 'answered 503',
+        timeout: 'held until the merchant gives up',
+        badRequest: 'answered 400 with a request-level code',
+      } as const;
       for (const [fault, share] of [
         ['unavailable', 0.05 + random() * 0.15],
+        ['badRequest', 0.1 + random() * 0.1],
         ['timeout', 0.2 + random() * 0.15],
+        ['badRequest', 0.3 + random() * 0.1],
+        ['badRequest', 0.4 + random() * 0.1],
       ] as const) {
         await until(() => finished >= options.shoppers * share || shoppersDone, 15 * 60_000);
         control.queue.push(fault);
-        note(`the next status read will be ${fault === 'unavailable' ? 'answered 503' : 'held until the merchant gives up'}`);
+        note(`the next status read will be ${words[fault]}`);
       }
+    })();
+
+    // The database outage (the run's own PostgreSQL server only), a little before mid-run: stopped
+    // the hard way while shoppers, webhooks and re-checks go on, then started again.
+    const pgServer = postgres?.server;
+    let outageOn = false;
+    let outageFrom = 0;
+    let outageTo = 0;
+    const outage: OutageRecord = {
+      downMs: 0,
+      answers: 0,
+      unavailable: 0,
+      other: [],
+      ...(options.store === 'embedded'
+        ? { none: "none: the embedded database is in the merchant's process" }
+        : !pgServer
+          ? { none: 'none: CHAOS_POSTGRES_URL names a server the run does not stop' }
+          : options.outageMs <= 0
+            ? { none: 'none (CHAOS_OUTAGE_MS=0)' }
+            : {}),
+    };
+    /** An answer from a merchant API route: while the database is down it must be 503 with Retry-After and a STORE_* code. */
+    const judgeAnswer = (
+      what: string,
+      sentAt: number,
+      answer: { status: number; retryAfter: string | undefined; code: string | undefined } | undefined,
+    ) => {
+      if (!outageFrom || sentAt < outageFrom || (outageTo && Date.now() > outageTo)) return;
+      // The per-address limit answers before the database is asked.
+      if (answer?.status === 429) return;
+      outage.answers++;
+      if (answer?.status === 503 && answer.retryAfter && answer.code?.startsWith('STORE_')) {
+        outage.unavailable++;
+        return;
+      }
+      const line = `${what}: ${answer ? `${answer.status}${answer.retryAfter ? ` Retry-After ${answer.retryAfter}` : ' without Retry-After'}${answer.code ? ` ${answer.code}` : ''}` : 'no answer'}`;
+      outage.other.push(line);
+      note(`OUTAGE ANSWER ${line}`, true);
+    };
+    const outageLoop = (async () => {
+      if (outage.none || !pgServer) return;
+      await until(() => finished >= options.shoppers * 0.3 || shoppersDone, 15 * 60_000);
+      await until(() => !killing, 60_000);
+      outageOn = true;
+      const t = Date.now();
+      await pgServer.stop({ mode: 'immediate' });
+      outageFrom = Date.now();
+      note(`OUTAGE the run's PostgreSQL server stopped (immediate) for ${options.outageMs / 1000} s`, true);
+      await sleep(options.outageMs);
+      outageTo = Date.now();
+      await pgServer.start();
+      outage.downMs = Date.now() - t;
+      outageOn = false;
+      note(
+        `OUTAGE over: PostgreSQL up again after ${(outage.downMs / 1000).toFixed(1)} s; ${outage.answers} API answers meanwhile, ${outage.unavailable} of them 503 STORE_* with Retry-After`,
+        true,
+      );
+    })();
+    const onWebhookAnswered = (event: WebhookEvent) => {
+      if (event.stage !== 'answered') return;
+      judgeAnswer(`webhook to ${event.instance} (${event.what})`, event.sentAt, {
+        status: event.status ?? 0,
+        retryAfter: event.retryAfter,
+        code: event.errorCode,
+      });
+    };
+
+    // Refunds and chargebacks: once a share of the shoppers paid, some paid orders are refunded
+    // through the gateway API (in part, in two parts, in full) and some charged back through the
+    // sandbox's admin routes, a third of those reversed soon after; webhooks carry each to the shop.
+    const followUps: FollowUpsDone = { refunded: { partial: 0, twoParts: 0, full: 0 }, refunds: 0, chargebacks: 0, chargebackReversals: 0 };
+    const gatewayApi = createGatewayClient({ baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId });
+    const admin = (path: string, body = '') =>
+      http(`${sandbox.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${sandbox.accessToken}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const followUpLoop = (async () => {
+      const wanted = options.refunds + options.chargebacks;
+      if (wanted === 0) return;
+      await until(() => finished >= options.shoppers * 0.45 || shoppersDone, 15 * 60_000);
+      // Payments taken through a checkout, of carts charged once (a second checkout's payment is the reconciliation's business).
+      let candidates: SandboxPayment[] = [];
+      await until(
+        async () => {
+          const all = await sandbox.payments();
+          const taken = all.filter((p) => p.state === 'success' && p.checkoutId && !p.referencedId && p.paymentType === 'DB');
+          const seconds = new Set(shoppersSoFar.flatMap((s) => (s.second ? [s.orderId ?? '', s.second.orderId] : [])));
+          candidates = taken.filter((p) => !seconds.has(p.merchantTransactionId ?? ''));
+          return candidates.length >= wanted || shoppersDone;
+        },
+        15 * 60_000,
+        500,
+      );
+      const chosen = [...candidates];
+      for (let i = chosen.length - 1; i > 0; i--) {
+        const j = faultRandom.int(0, i);
+        [chosen[i], chosen[j]] = [chosen[j] as SandboxPayment, chosen[i] as SandboxPayment];
+      }
+      const toRefund = chosen.slice(0, options.refunds);
+      const toChargeBack = chosen.slice(options.refunds, options.refunds + options.chargebacks);
+      const refund = async (payment: SandboxPayment, amount: string, label: string) => {
+        try {
+          const answer = await gatewayApi.refund(payment.id, { amount, currency: payment.currency });
+          followUps.refunds++;
+          note(
+            `REFUND ${label} ${amount} ${payment.currency} of payment ${payment.id} (order ${payment.merchantTransactionId}): refund ${answer.id} ${answer.result.code}`,
+          );
+        } catch (error) {
+          problems.push(`refund of payment ${payment.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      };
+      const work: Array<Promise<void>> = [];
+      for (const [i, payment] of toRefund.entries()) {
+        const minor = Math.round(Number(payment.amount) * 100);
+        const part = Math.max(1, Math.floor(minor * (0.2 + faultRandom() * 0.5)));
+        const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+        const variant = i % 3;
+        work.push(
+          (async () => {
+            await sleep(faultRandom.int(0, 2000));
+            if (variant === 0 || minor < 2) {
+              followUps.refunded.full++;
+              return refund(payment, payment.amount, 'in full');
+            }
+            if (variant === 1) {
+              followUps.refunded.partial++;
+              return refund(payment, cents(part), 'in part');
+            }
+            followUps.refunded.twoParts++;
+            await refund(payment, cents(part), 'first part');
+            await sleep(faultRandom.int(0, 1000));
+            return refund(payment, cents(minor - part), 'the rest');
+          })(),
+        );
+      }
+      const reversals = Math.ceil(toChargeBack.length / 3);
+      for (const [i, payment] of toChargeBack.entries()) {
+        work.push(
+          (async () => {
+            await sleep(faultRandom.int(0, 2000));
+            const answer = await admin(`/sandbox/payments/${payment.id}/chargeback`, 'chargebackResultCode=000.100.220');
+            const chargeback = jsonOf(answer);
+            if (answer.status !== 200 || typeof chargeback?.id !== 'string') {
+              problems.push(`chargeback of payment ${payment.id} answered ${answer.status} ${answer.text.slice(0, 200)}`);
+              return;
+            }
+            followUps.chargebacks++;
+            note(`CHARGEBACK of payment ${payment.id} (order ${payment.merchantTransactionId}): chargeback ${chargeback.id}`);
+            if (i >= reversals) return;
+            // Soon after: its notification may well overtake the chargeback's.
+            await sleep(faultRandom.int(0, 1500));
+            const reversal = await admin(`/sandbox/payments/${chargeback.id}/chargeback-reversal`);
+            const reversed = jsonOf(reversal);
+            if (reversal.status !== 200 || typeof reversed?.id !== 'string') {
+              problems.push(`chargeback reversal of ${chargeback.id} answered ${reversal.status} ${reversal.text.slice(0, 200)}`);
+              return;
+            }
+            followUps.chargebackReversals++;
+            note(
+              `CHARGEBACK REVERSAL of chargeback ${chargeback.id} (payment ${payment.id}, order ${payment.merchantTransactionId}): ${reversed.id}`,
+            );
+          })().catch((error: unknown) => {
+            problems.push(`chargeback of payment ${payment.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+          }),
+        );
+      }
+      await Promise.all(work);
+      note(
+        `follow-ups made: ${followUps.refunds} refund(s) on ${toRefund.length} order(s), ${followUps.chargebacks} chargeback(s), ${followUps.chargebackReversals} reversal(s)`,
+        true,
+      );
     })();
 
     // The shoppers.
@@ -440,9 +666,22 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       onReadDone: (shopper: number) => {
         awaitingRead.delete(shopper);
       },
+      onApiAnswer: (instance: number, route: 'checkout' | 'status', sentAt: number, answer: HttpAnswer | undefined) => {
+        const retryAfter = answer?.headers['retry-after'];
+        judgeAnswer(
+          `${route} on ${names[instance] ?? '?'}`,
+          sentAt,
+          answer && {
+            status: answer.status,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+            code: jsonOf(answer)?.error?.code,
+          },
+        );
+      },
       log: (line: string) => note(line),
     };
     const shoppers: ShopperRecord[] = [];
+    const shoppersSoFar = shoppers;
     let next = 0;
     await Promise.all(
       Array.from({ length: options.concurrency }, async () => {
@@ -453,14 +692,14 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
           shoppers[plan.index] = record;
           finished++;
           note(
-            `shopper ${plan.index} (${plan.kind}${plan.readsResult ? '' : ', no result page'}): ${record.outcome}, order ${record.orderId ?? '-'}, checkout ${short(record.checkoutId ?? '-')}${Object.keys(record.errors).length ? `, met ${JSON.stringify(record.errors)}` : ''}`,
+            `shopper ${plan.index} (${plan.kind}${plan.readsResult ? '' : ', no result page'}): ${record.outcome}, order ${record.orderId ?? '-'}, checkout ${short(record.checkoutId ?? '-')}${Object.keys(record.errors).length ? `, met ${JSON.stringify(record.errors)}` : ''}${record.payAgain.length ? `, paying again: ${record.payAgain.join(', ')}` : ''}`,
           );
         }
       }),
     );
     shoppersDone = true;
     note(`all ${plans.length} shoppers done`, true);
-    await Promise.all([killLoop, phaseLoop, forcedLoop]);
+    await Promise.all([killLoop, phaseLoop, forcedLoop, outageLoop, followUpLoop]);
 
     // The gateway's clock moves on: its call to the shopper result URL for each payment not read.
     for (const merchant of merchants) if (!merchant.up) await merchant.start();
@@ -481,6 +720,14 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     } catch (error) {
       problems.push(`webhooks not settled: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // Uncertain payments: the run ends once the gateway settled each (the clock move settles them all)
+    // and the shop had the time to hear it (the final webhook, delivered above, or a re-check).
+    const stillUncertain = async () =>
+      (await sandbox.payments()).filter((p) => p.state === 'pending' && p.resultCode.startsWith('900.')).length;
+    if (!(await until(async () => (await stillUncertain()) === 0, 30_000, 500))) {
+      problems.push(`${await stillUncertain()} uncertain payment(s) still unsettled at the gateway after 30 s`);
+    }
+    await sleep(3 * options.recheckIntervalMs + 1000);
     const webhookStats = await sandbox.webhookStats();
     const payments = await sandbox.payments();
     note(`webhooks settled: ${JSON.stringify(webhookStats)}`, true);
@@ -499,13 +746,18 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
     }
     const views = shoppers
       .filter((s) => s.checkoutId && s.orderId)
-      .map((s) => ({
-        shopper: s.plan.index,
-        checkoutId: s.checkoutId ?? '',
-        orderId: s.orderId ?? '',
-        ...(s.shown ? { shown: s.shown } : {}),
-        ...(s.shownAt !== undefined ? { shownAt: s.shownAt } : {}),
-      }));
+      .flatMap((s) => [
+        {
+          shopper: s.plan.index,
+          checkoutId: s.checkoutId ?? '',
+          orderId: s.orderId ?? '',
+          ...(s.shown ? { shown: s.shown } : {}),
+          ...(s.shownAt !== undefined ? { shownAt: s.shownAt } : {}),
+          ...(s.plan.kind.startsWith('uncertain') ? { uncertain: true } : {}),
+        },
+        // A second checkout handed out while the first payment was being confirmed: it too must be stored.
+        ...(s.second ? [{ shopper: s.plan.index, checkoutId: s.second.checkoutId, orderId: s.second.orderId }] : []),
+      ]);
     const reconciliation = reconcile(payments, orders, views);
     for (const [kind, list] of Object.entries({
       lost: reconciliation.lost,
@@ -513,6 +765,9 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       wrong: reconciliation.wrong,
       'left pending': reconciliation.leftPending,
       'not durable': reconciliation.notDurable,
+      'left uncertain': reconciliation.leftUncertain,
+      'paid twice': reconciliation.paidTwice,
+      'follow-ups wrong': reconciliation.followUpsWrong,
     })) {
       for (const line of list) note(`${kind.toUpperCase()}: ${line}`);
     }
@@ -525,6 +780,9 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       ...reconciliation.wrong,
       ...reconciliation.leftPending,
       ...reconciliation.notDurable,
+      ...reconciliation.leftUncertain,
+      ...reconciliation.paidTwice,
+      ...reconciliation.followUpsWrong,
     ]) {
       const story = storyOf(line, logged, payments).join('\n    ');
       told.set(story, [...(told.get(story) ?? []), line]);
@@ -539,7 +797,15 @@ export async function runChaos(options: ChaosOptions, print: (line: string) => v
       shoppers,
       kills,
       webhookStats,
-      proxy: { statusReads: control.counts.statusReads, unavailable: control.counts.unavailable, timeouts: control.counts.timeouts },
+      proxy: {
+        statusReads: control.counts.statusReads,
+        unavailable: control.counts.unavailable,
+        timeouts: control.counts.timeouts,
+        badRequests: control.counts.badRequests,
+      },
+      outage,
+      unexpectedExits,
+      followUps,
       clockMoves: 1,
       shopperResultCalls: { made: shopperResultCallsMade, failed: shopperResultCallsFailed },
       payments,
@@ -590,12 +856,12 @@ function storyOf(discrepancy: string, logged: readonly string[], payments: reado
       if (payment.checkoutId) ids.add(payment.checkoutId.slice(0, 8));
     }
   }
-  const verdictLine = / (LOST|DUPLICATED|WRONG|LEFT PENDING|NOT DURABLE|STORY of) /;
+  const verdictLine = / (LOST|DUPLICATED|WRONG|LEFT PENDING|NOT DURABLE|LEFT UNCERTAIN|PAID TWICE|FOLLOW-UPS WRONG|STORY of) /;
   const own = (line: string) => !verdictLine.test(line) && [...ids].some((id) => line.includes(id));
   const first = logged.findIndex(own);
   if (first < 0) return [];
   const last = logged.length - 1 - [...logged].reverse().findIndex(own);
-  const fault = (line: string) => / (KILL|CLOCK) |merchant \S+ up again|webhook faults now/.test(line);
+  const fault = (line: string) => / (KILL|CLOCK|OUTAGE) |merchant \S+ up again|webhook faults now/.test(line);
   return logged.slice(first, last + 1).filter((line) => own(line) || fault(line));
 }
 
@@ -605,6 +871,8 @@ const KIND_WORDS: Record<ShopperKind, string> = {
   threeDsComplete: '3-D Secure, completed',
   threeDsFail: '3-D Secure, failed',
   threeDsAbandon: '3-D Secure, abandoned',
+  uncertainSuccess: 'uncertain card, later a success',
+  uncertainDecline: 'uncertain card, later a decline',
 };
 
 /** The environment the merchant servers inherit: this process's, less anything that would choose their store or gateway. */

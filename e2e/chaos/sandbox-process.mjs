@@ -46,6 +46,7 @@ const ops = {
       webhooks: options.webhooks,
       webhookRetryDelaysMs: options.webhookRetryDelaysMs,
       webhookTimeoutMs: options.webhookTimeoutMs,
+      uncertainSettleMs: options.uncertainSettleMs,
       // Only what the run reports: webhook attempts and the 29-minute shopper result calls.
       log: (line) => {
         if (line.startsWith('webhook ') || line.startsWith('shopper result call')) send({ event: 'log', line });

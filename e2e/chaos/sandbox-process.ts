@@ -12,6 +12,8 @@ export interface SandboxProcessOptions {
   webhooks: WebhookEndpoint[];
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
+  /** How long an uncertain test card's payment stays uncertain (sandbox clock). */
+  uncertainSettleMs: number;
   /** Seeds the faults' random draws. */
   seed: number;
   /** Each line the sandbox logs about webhook attempts and shopper result calls. */
@@ -70,6 +72,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     webhooks: options.webhooks,
     webhookRetryDelaysMs: options.webhookRetryDelaysMs,
     webhookTimeoutMs: options.webhookTimeoutMs,
+    uncertainSettleMs: options.uncertainSettleMs,
     seed: options.seed,
   });
   return {

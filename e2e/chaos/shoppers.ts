@@ -5,15 +5,25 @@
 // comes back to it. With two merchant instances a shopper checks out on one
 // and reads its result on the other.
 import { cardPaymentForm } from '../support/merchant.js';
-import { http, HttpFailure, jsonOf, retryAfterMs } from './http.js';
+import { http, HttpFailure, jsonOf, retryAfterMs, type HttpAnswer } from './http.js';
 import type { Random } from './random.js';
 
-export type ShopperKind = 'success' | 'decline' | 'threeDsComplete' | 'threeDsFail' | 'threeDsAbandon';
+export type ShopperKind =
+  | 'success'
+  | 'decline'
+  | 'threeDsComplete'
+  | 'threeDsFail'
+  | 'threeDsAbandon'
+  /** The gateway answers 900.100.300 (uncertain), later a success, or later a bank decline. */
+  | 'uncertainSuccess'
+  | 'uncertainDecline';
 
 export const CARDS = {
   success: '4200000000000000',
   decline: '4000000000000002',
   threeDs: '4000000000003220',
+  uncertainSuccess: '4000000000000903',
+  uncertainDecline: '4000000000000911',
 } as const;
 
 export interface ShopperPlan {
@@ -37,6 +47,7 @@ export interface ShopperShares {
   neverRead: number;
   decline: number;
   threeDs: number;
+  uncertain: number;
 }
 
 /** Plans `count` shoppers: who pays how, and who reads the result. */
@@ -52,10 +63,18 @@ export function planShoppers(
   },
 ): ShopperPlan[] {
   const { random, shares } = options;
-  return Array.from({ length: count }, (_, index) => {
+  const plans = Array.from({ length: count }, (_, index): ShopperPlan => {
     const roll = random();
     const threeDs = random.pick(['threeDsComplete', 'threeDsComplete', 'threeDsFail', 'threeDsAbandon'] as const);
-    const kind: ShopperKind = roll < shares.decline ? 'decline' : roll < shares.decline + shares.threeDs ? threeDs : 'success';
+    const uncertain = random.pick(['uncertainSuccess', 'uncertainDecline'] as const);
+    const kind: ShopperKind =
+      roll < shares.decline
+        ? 'decline'
+        : roll < shares.decline + shares.threeDs
+          ? threeDs
+          : roll < shares.decline + shares.threeDs + shares.uncertain
+            ? uncertain
+            : 'success';
     return {
       index,
       kind,
@@ -69,6 +88,14 @@ export function planShoppers(
       thinkMs: [random.int(0, 300), random.int(0, 600)],
     };
   });
+  // A short run meets both uncertain cards with a shopper on the result page (who then tries to pay again).
+  if (shares.uncertain > 0) {
+    for (const kind of ['uncertainSuccess', 'uncertainDecline'] as const) {
+      const plan = plans.find((p) => p.kind === kind) ?? plans.find((p, i) => i > 0 && p.kind === 'success');
+      if (plan) Object.assign(plan, { kind, readsResult: true });
+    }
+  }
+  return plans;
 }
 
 /** What happened to one shopper. */
@@ -81,7 +108,7 @@ export interface ShopperRecord {
   /** The gateway's answer to the payment POST (the 3-D Secure one's final code after the challenge is not here). */
   paymentCode?: string;
   /** The last verdict the result page showed (status 200), and when (ms since the epoch). */
-  shown?: { ok: boolean; classification: string; code: string };
+  shown?: { ok: boolean; classification: string; code: string; state?: string };
   shownAt?: number;
   /** How the visit ended. */
   outcome: 'no checkout' | 'payment refused' | 'left without reading' | 'final verdict' | 'left on pending' | 'unknown order' | 'gave up';
@@ -93,6 +120,15 @@ export interface ShopperRecord {
   verdictMs?: number;
   /** Errors met on the way (connection refused, 503 …), counted by kind. */
   errors: Record<string, number>;
+  /** Result page answers saying the payment is being confirmed (an uncertain payment). */
+  confirmingSeen: number;
+  /**
+   * The shopper, told the payment is being confirmed, tried to pay again: the checkout's answers
+   * (status and error code; `new` when a checkout was handed out).
+   */
+  payAgain: string[];
+  /** A second checkout handed out while the first payment was being confirmed, and paid (success card). */
+  second?: { checkoutId: string; orderId: string; paymentCode?: string };
 }
 
 /** The run's side of a shopper's visit: where the servers are, and what the fault controller wants to know. */
@@ -110,6 +146,8 @@ export interface ShopContext {
   onVerdictShown?(shopper: number, instance: number, orderId: string): void;
   /** Told when the result page showed its last answer (or the shopper left). */
   onReadDone?(shopper: number): void;
+  /** Told of each merchant API request, with its answer or none (a failed connection), and when it was sent. */
+  onApiAnswer?(instance: number, route: 'checkout' | 'status', sentAt: number, answer: HttpAnswer | undefined): void;
   log(line: string): void;
 }
 
@@ -120,7 +158,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One shopper's visit, start to end. Never throws: everything is recorded. */
 export async function shop(plan: ShopperPlan, context: ShopContext, random: Random): Promise<ShopperRecord> {
-  const record: ShopperRecord = { plan, outcome: 'no checkout', checkoutAttempts: 0, readAttempts: 0, errors: {} };
+  const record: ShopperRecord = {
+    plan,
+    outcome: 'no checkout',
+    checkoutAttempts: 0,
+    readAttempts: 0,
+    errors: {},
+    confirmingSeen: 0,
+    payAgain: [],
+  };
   const error = (kind: string) => {
     record.errors[kind] = (record.errors[kind] ?? 0) + 1;
   };
@@ -131,9 +177,8 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
   const checkoutStarted = Date.now();
   const until = checkoutStarted + CHECKOUT_PATIENCE_MS;
   let shopperResultUrl = '';
-  while (!record.checkoutId && Date.now() < until) {
-    record.checkoutAttempts++;
-    context.onCheckoutSent?.(plan.index, plan.checkoutOn);
+  const askCheckout = async (): Promise<HttpAnswer> => {
+    const sentAt = Date.now();
     try {
       const answer = await http(checkoutUrl, {
         ...from,
@@ -143,6 +188,18 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
         // Longer than the merchant's own wait for a busy cart (15 s), so its answer is seen.
         timeoutMs: 25_000,
       });
+      context.onApiAnswer?.(plan.checkoutOn, 'checkout', sentAt, answer);
+      return answer;
+    } catch (caught) {
+      context.onApiAnswer?.(plan.checkoutOn, 'checkout', sentAt, undefined);
+      throw caught;
+    }
+  };
+  while (!record.checkoutId && Date.now() < until) {
+    record.checkoutAttempts++;
+    context.onCheckoutSent?.(plan.index, plan.checkoutOn);
+    try {
+      const answer = await askCheckout();
       const body = jsonOf(answer);
       if ((answer.status === 200 || answer.status === 201) && typeof body?.checkoutId === 'string') {
         record.orderId = String(body.orderId);
@@ -178,15 +235,17 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
 
   // 2. The widget's payment POST, straight to the gateway (no Authorization: the checkout id is the capability).
   await sleep(plan.thinkMs[0]);
-  const card = plan.kind === 'success' ? CARDS.success : plan.kind === 'decline' ? CARDS.decline : CARDS.threeDs;
+  const card = plan.kind.startsWith('threeDs') ? CARDS.threeDs : CARDS[plan.kind as keyof typeof CARDS];
   let redirectUrl: string | undefined;
-  try {
-    const answer = await http(`${context.sandboxUrl}/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`, {
+  const pay = (id: string, number: string) =>
+    http(`${context.sandboxUrl}/v1/checkouts/${encodeURIComponent(id)}/payment`, {
       ...from,
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: cardPaymentForm(card, { shopperResultUrl }),
+      body: cardPaymentForm(number, { shopperResultUrl }),
     });
+  try {
+    const answer = await pay(checkoutId, card);
     const body = jsonOf(answer);
     record.paymentCode = body?.result?.code;
     redirectUrl = body?.redirect?.url;
@@ -240,16 +299,74 @@ export async function shop(plan: ShopperPlan, context: ShopContext, random: Rand
     }
   }
   const statusUrl = `${base}/api/payment-status?${new URLSearchParams({ resourcePath })}`;
+  /**
+   * Back to the cart and "pay" again: refused while the payment is being confirmed; a new checkout
+   * handed out is paid. True once the shop gave an answer that says something (not a 503, 429 or a
+   * dropped connection: the shopper tries again at the next "being confirmed").
+   */
+  let paidAgain = false;
+  const payAgain = async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let answer: HttpAnswer;
+      try {
+        answer = await askCheckout();
+      } catch (caught) {
+        record.payAgain.push(caught instanceof HttpFailure ? caught.code : 'error');
+        await sleep(random.int(200, 800));
+        continue;
+      }
+      const body = jsonOf(answer);
+      if ((answer.status === 200 || answer.status === 201) && typeof body?.checkoutId === 'string') {
+        record.payAgain.push(`${answer.status} new`);
+        if (body.checkoutId === checkoutId) return true;
+        const second: NonNullable<ShopperRecord['second']> = { checkoutId: body.checkoutId, orderId: String(body.orderId) };
+        record.second = second;
+        context.log(`shopper ${plan.index}: handed a second checkout ${body.checkoutId} while its payment was being confirmed`);
+        try {
+          second.paymentCode = jsonOf(await pay(body.checkoutId, CARDS.success))?.result?.code;
+        } catch (caught) {
+          context.log(`shopper ${plan.index}: second payment failed: ${caught instanceof Error ? caught.message : String(caught)}`);
+        }
+        return true;
+      }
+      record.payAgain.push(`${answer.status}${body?.error?.code ? ` ${body.error.code}` : ''}`);
+      if (answer.status !== 503 && answer.status !== 429) return true;
+      await sleep(Math.min(retryAfterMs(answer) ?? 1000, 3000));
+    }
+    return false;
+  };
   let pendingSeen = 0;
   let unknownSeen = 0;
   record.outcome = 'gave up';
   while (Date.now() < readUntil) {
     record.readAttempts++;
+    const sentAt = Date.now();
     try {
-      const answer = await http(statusUrl, { ...from, timeoutMs: 20_000 });
+      const answer = await http(statusUrl, { ...from, timeoutMs: 20_000 }).catch((caught: unknown) => {
+        context.onApiAnswer?.(plan.readOn, 'status', sentAt, undefined);
+        throw caught;
+      });
+      context.onApiAnswer?.(plan.readOn, 'status', sentAt, answer);
       const body = jsonOf(answer);
+      if (answer.status === 200 && body && (body.confirming === true || body.state === 'uncertain')) {
+        // "We are confirming your payment": the page keeps asking; the shopper, once, tries to pay again.
+        record.confirmingSeen++;
+        if (!paidAgain) paidAgain = await payAgain();
+        // A 3-D Secure payment left unanswered stays open at the gateway too: the shopper leaves after a few answers.
+        if (!plan.kind.startsWith('uncertain') && ++pendingSeen >= 3) {
+          record.outcome = 'left on pending';
+          break;
+        }
+        await sleep(1000);
+        continue;
+      }
       if (answer.status === 200 && body) {
-        record.shown = { ok: body.ok === true, classification: String(body.classification), code: String(body.code) };
+        record.shown = {
+          ok: body.ok === true,
+          classification: String(body.classification),
+          code: String(body.code),
+          ...(typeof body.state === 'string' ? { state: body.state } : {}),
+        };
         record.shownAt = Date.now();
         if (!PENDING.has(record.shown.classification)) {
           record.outcome = 'final verdict';

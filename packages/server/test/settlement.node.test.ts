@@ -245,6 +245,33 @@ describe('settling from every channel by one rule set', () => {
     expect(await settlement.settleFromWebhook(notification(reversal))).toMatchObject({ order: { state: 'chargebackReversed' } });
   });
 
+  it('a chargeback reversal naming the chargeback (as the gateway sends it) moves the order, also when it comes first', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    const chargeback = {
+      id: 'c'.repeat(32),
+      paymentType: 'CB',
+      amount: '92.00',
+      currency: 'EUR',
+      merchantTransactionId: order.orderId,
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.220' },
+    };
+    // Its referencedId is the chargeback, not the order's payment; it overtook the chargeback on the way.
+    const reversal = { ...chargeback, id: 'd'.repeat(32), paymentType: 'CR', referencedId: chargeback.id, result: { code: '000.100.110' } };
+    expect(await settlement.settleFromWebhook(notification(reversal))).toMatchObject({ kind: 'kept' });
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    await settlement.settleFromWebhook(notification(chargeback));
+    expect(await settlement.find({ orderId: order.orderId })).toMatchObject({
+      state: 'chargebackReversed',
+      followUps: [{ kind: 'chargeback' }, { kind: 'chargebackReversal' }],
+    });
+    // Sent again: counted once.
+    expect(await settlement.settleFromWebhook(notification(reversal))).toMatchObject({ kind: 'unchanged' });
+    // A reversal naming a chargeback this order does not have is not placed on it.
+    const stray = { ...reversal, id: 'e'.repeat(32), referencedId: 'f'.repeat(32) };
+    expect(await settlement.settleFromWebhook(notification(stray))).toMatchObject({ kind: 'kept' });
+  });
+
   it('a success after a decline is kept for a person, the order stays declined', async () => {
     script(order.checkoutId, { status: 400, body: paymentBody(1, '800.100.151') });
     expect((await settlement.readStatus(order.checkoutId))?.state).toBe('declined');

@@ -10,7 +10,7 @@ import { isWpwlServerError } from '../errors.js';
 import { readPaymentResult, type PaymentResult } from '../response.js';
 import type { WebhookNotification } from '../webhook.js';
 import { CHARGED_STATES, FINAL_STATES, openOrder, type NewOrder, type SettlementChannel, type SettlementOrder } from './order.js';
-import { applyFollowUp, applyLapse, applyReading, readFollowUp, readPayment, type PaymentReading } from './rules.js';
+import { applyFollowUp, applyLapse, applyReading, readFollowUp, readPayment, type FollowUpNotice, type PaymentReading } from './rules.js';
 import { SettlementStoreError, type OrderKey, type SettlementStore } from './store.js';
 
 /** Options of {@link createSettlement}. */
@@ -277,7 +277,7 @@ export function createSettlement(options: SettlementOptions): Settlement {
     const notice = readFollowUp(payment);
     if ('unreadable' in notice)
       return waiting ? 'placed-earlier' : keep(`follow-up unreadable: ${notice.unreadable}`, payment.raw, { type: 'PAYMENT' });
-    const order = await store.find({ paymentId: notice.referencedId });
+    const order = (await store.find({ paymentId: notice.referencedId })) ?? (await orderOfChargeback(payment, notice));
     if (!order) {
       return waiting
         ? { kind: 'kept', reason: 'unknown-payment' }
@@ -297,7 +297,20 @@ export function createSettlement(options: SettlementOptions): Settlement {
       if (waiting) return { kind: 'kept', reason: refusal };
       return keep(refusal, payment.raw, { type: 'PAYMENT', ...(refusal === 'not-charged' ? { referencedId: notice.referencedId } : {}) });
     }
+    // A chargeback's reversal names the chargeback: one that came first is placed now.
+    if (changed && notice.followUp.kind === 'chargeback') await placeWaiting(notice.followUp.id);
     return changed ? { kind: 'settled', order: stored } : { kind: 'unchanged', order: stored };
+  }
+
+  /**
+   * The order of a chargeback reversal, whose referencedId is the chargeback
+   * rather than the order's payment: the order its merchantTransactionId
+   * names, only if that order recorded this very chargeback.
+   */
+  async function orderOfChargeback(payment: PaymentResult, notice: FollowUpNotice): Promise<SettlementOrder | undefined> {
+    if (notice.followUp.kind !== 'chargebackReversal' || !payment.merchantTransactionId) return undefined;
+    const order = await store.find({ orderId: payment.merchantTransactionId });
+    return order?.followUps.some((f) => f.kind === 'chargeback' && f.id === notice.referencedId) ? order : undefined;
   }
 
   /** Follow-ups that arrived before their payment was known, placed now that it is. */
