@@ -155,6 +155,29 @@ describe('follow-ups on a paid order', () => {
     );
   });
 
+  it('ends in the same state whatever order a chargeback, its reversal and a refund arrive in', () => {
+    const chargeback = notice('CB', '92.00', 'h'.repeat(32), '000.100.220');
+    const reversal = notice('CR', '92.00', 'i'.repeat(32));
+    const refund = notice('RF', '20.00', 'j'.repeat(32));
+    const orders = [
+      [chargeback, reversal, refund],
+      [chargeback, refund, reversal],
+      [refund, chargeback, reversal],
+    ].map((sequence) =>
+      sequence.reduce((current, next) => {
+        const outcome = applyFollowUp(current, next, NOW);
+        return 'order' in outcome ? outcome.order : current;
+      }, paid),
+    );
+    expect(orders.map((o) => [o.state, o.followUps.length])).toEqual([
+      ['partiallyRefunded', 3],
+      ['partiallyRefunded', 3],
+      ['partiallyRefunded', 3],
+    ]);
+    // A chargeback's reversal before the chargeback itself is refused (kept until the chargeback lands).
+    expect(applyFollowUp(paid, reversal, NOW)).toEqual({ refused: 'no-chargeback' });
+  });
+
   it('a refund that failed at the gateway changes nothing', () => {
     expect(applyFollowUp(paid, notice('RF', '20.00', 'g'.repeat(32), '700.400.200'), NOW)).toEqual({ unchanged: true });
   });

@@ -74,10 +74,11 @@ function notification(body: Record<string, unknown>): WebhookNotification {
 
 // One database for the file (PGlite takes seconds to start), emptied before each test.
 let db: PGlite;
+// PGlite compiles and starts PostgreSQL in WebAssembly: seconds, more on a loaded machine.
 beforeAll(async () => {
   db = new PGlite();
   store = await pgliteSettlementStore({ db, ownsDatabase: false });
-});
+}, 60_000);
 afterAll(async () => {
   await store.close();
   await db.close();

@@ -14,7 +14,7 @@ export type {
 } from './settlement.js';
 export { CHARGED_STATES, FINAL_STATES, fromMinor, refundedMinor, toMinor } from './order.js';
 export type { FollowUp, FollowUpKind, NewOrder, OrderState, ReviewReason, SettlementChannel, SettlementOrder } from './order.js';
-export { applyFollowUp, applyLapse, applyReading, readFollowUp, readPayment } from './rules.js';
+export { applyFollowUp, applyLapse, applyReading, readFollowUp, readPayment, stateAfterFollowUps } from './rules.js';
 export type { CartContext, FollowUpNotice, FollowUpRefusal, PaymentReading } from './rules.js';
 export { isRetryableStoreError, SettlementStoreError } from './store.js';
 export type { CartView, OrderKey, SettlementStore, SettlementStoreErrorCode, UnplacedNotification } from './store.js';

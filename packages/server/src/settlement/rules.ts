@@ -232,7 +232,9 @@ export type FollowUpRefusal = 'not-charged' | 'currency' | 'exceeds-paid' | 'no-
 /**
  * The order after a follow-up, `unchanged` for one recorded already (a
  * repeated notification) or one that did not go through, or a refusal.
- * Refunds are summed and never exceed what was paid.
+ * Refunds are summed and never exceed what was paid. The state comes from
+ * the set of follow-ups ({@link stateAfterFollowUps}), so the order in which
+ * their notifications arrive does not change where the order ends.
  */
 export function applyFollowUp(
   order: SettlementOrder,
@@ -244,24 +246,25 @@ export function applyFollowUp(
   if (!CHARGED_STATES.has(order.state)) return { refused: 'not-charged' };
   const followUp: FollowUp = { ...notice.followUp, recordedAt: now.toISOString() };
   if (followUp.currency !== order.currency.toUpperCase()) return { refused: 'currency' };
+  if (followUp.kind === 'chargebackReversal' && !order.followUps.some((f) => f.kind === 'chargeback')) return { refused: 'no-chargeback' };
   const followUps = [...order.followUps, followUp];
-  const next = { ...order, followUps };
-  switch (followUp.kind) {
-    case 'capture':
-      return { order: next };
-    case 'reversal':
-      return { order: { ...next, state: 'reversed' } };
-    case 'chargeback':
-      return { order: { ...next, state: 'chargedBack' } };
-    case 'chargebackReversal':
-      if (order.state !== 'chargedBack') return { refused: 'no-chargeback' };
-      return { order: { ...next, state: 'chargebackReversed' } };
-    case 'refund': {
-      const refunded = refundedMinor(next);
-      if (refunded > toMinor(order.amount)) return { refused: 'exceeds-paid' };
-      // A refund on a charged-back or reversed order is recorded; the state says the larger event.
-      if (order.state === 'chargedBack' || order.state === 'reversed') return { order: next };
-      return { order: { ...next, state: refunded === toMinor(order.amount) ? 'refunded' : 'partiallyRefunded' } };
-    }
-  }
+  if (refundedMinor({ ...order, followUps }) > toMinor(order.amount)) return { refused: 'exceeds-paid' };
+  return { order: { ...order, followUps, state: stateAfterFollowUps(order, followUps) } };
+}
+
+/**
+ * Where a charged order stands after its follow-ups, whatever order they came
+ * in: a reversal undoes the payment; a chargeback not reversed (yet) outweighs
+ * refunds; then the refunds summed; then a chargeback given back; else the
+ * verdict the payment itself had (paid, needs review, duplicate).
+ */
+export function stateAfterFollowUps(order: SettlementOrder, followUps: readonly FollowUp[]): SettlementOrder['state'] {
+  const count = (kind: FollowUpKind) => followUps.filter((f) => f.kind === kind).length;
+  if (count('reversal') > 0) return 'reversed';
+  if (count('chargeback') > count('chargebackReversal')) return 'chargedBack';
+  const refunded = refundedMinor({ ...order, followUps: [...followUps] });
+  if (refunded > 0) return refunded >= toMinor(order.amount) ? 'refunded' : 'partiallyRefunded';
+  if (count('chargebackReversal') > 0) return 'chargebackReversed';
+  if (order.duplicateOf) return 'duplicate';
+  return order.reviewReason ? 'needsReview' : 'paid';
 }
