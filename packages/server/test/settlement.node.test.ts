@@ -103,6 +103,14 @@ describe('one payable checkout per cart', () => {
     expect(reads).toEqual([first.order.checkoutId]);
   });
 
+  it('replaces a checkout the gateway no longer knows (expired on its clock), which can hold no payment', async () => {
+    const first = await settlement.openCheckout(request());
+    script(first.order.checkoutId, { status: 404, body: {} });
+    const renewed = await settlement.openCheckout(request({ renew: first.order.checkoutId }));
+    expect(renewed.kind).toBe('created');
+    expect(renewed.order.checkoutId).not.toBe(first.order.checkoutId);
+  });
+
   it('refuses a new checkout for a paid cart, whichever tab paid', async () => {
     const first = await settlement.openCheckout(request());
     script(first.order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });

@@ -389,7 +389,15 @@ export function createSettlement(options: SettlementOptions): Settlement {
         // A checkout about to be replaced may have been paid in a tab whose result page has not run:
         // it stays payable at the gateway, so each still open one is read before another goes out.
         for (const open of orders.filter((o) => o.state === 'open').slice(0, 3)) {
-          const read = await readStatus(open.checkoutId, { fresh: true });
+          let read: SettlementOrder | undefined;
+          try {
+            read = await readStatus(open.checkoutId, { fresh: true });
+          } catch (error) {
+            // The gateway no longer knows the checkout (it expired on its clock): it holds no payment,
+            // since the gateway still answers for a paid one. Any other failure leaves the cart as it is.
+            if (isWpwlServerError(error) && error.code === 'NOT_FOUND') continue;
+            throw error;
+          }
           if (read?.paidCart) return { kind: 'cartPaid', order: read };
           if (read && CHARGED_STATES.has(read.state)) return { kind: 'cartPaid', order: read };
           if (read?.state === 'uncertain') return { kind: 'paymentUncertain', order: read };
