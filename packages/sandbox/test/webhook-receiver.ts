@@ -1,26 +1,44 @@
 // A merchant's webhook endpoint for the sandbox tests: an HTTP server on
 // 127.0.0.1 that decrypts each POST with node:crypto (AES-256-GCM, hex body,
-// IV and tag headers), keeps the notifications in order, and answers 200.
+// IV and tag headers), keeps the notifications in order (with the headers and
+// raw body they came with), and answers as the test says (200 by default; a
+// status, or 'hang' for no answer at all).
 
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** A receiver's webhook key: 64 hex characters. */
 export const WEBHOOK_KEY = randomBytes(32).toString('hex');
 
+/** One POST as it arrived. */
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  raw: string;
+  /** Decrypted webhook JSON: tests read fields by name. */
+  notification: any;
+}
+
 export interface WebhookReceiver {
   url: string;
   /** Each notification decrypted, in the order it arrived (webhook JSON: tests read fields by name). */
   notifications: any[];
+  /** Each POST with its headers and raw body, in the order it arrived. */
+  received: ReceivedWebhook[];
+  /** The connections open now. */
+  sockets: Set<Socket>;
   /** Resolves once `count` notifications have arrived in all. */
   until(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts a receiver on a free loopback port; close it after the test. */
-export async function startWebhookReceiver(key = WEBHOOK_KEY): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  key = WEBHOOK_KEY,
+  answer: (n: number) => number | 'hang' = () => 200,
+): Promise<WebhookReceiver> {
   const notifications: any[] = [];
+  const received: ReceivedWebhook[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
@@ -35,14 +53,18 @@ export async function startWebhookReceiver(key = WEBHOOK_KEY): Promise<WebhookRe
       );
       decipher.setAuthTag(Buffer.from(String(req.headers['x-authentication-tag']), 'hex'));
       const plaintext = Buffer.concat([decipher.update(Buffer.from(raw, 'hex')), decipher.final()]).toString('utf8');
-      notifications.push(JSON.parse(plaintext));
+      const notification = JSON.parse(plaintext);
+      notifications.push(notification);
+      received.push({ headers: req.headers, raw, notification });
       for (const waiter of [...waiters]) {
         if (notifications.length >= waiter.count) {
           waiters.splice(waiters.indexOf(waiter), 1);
           waiter.resolve();
         }
       }
-      res.writeHead(200).end();
+      const status = answer(received.length);
+      if (status === 'hang') return;
+      res.writeHead(status).end();
     });
   });
   server.on('connection', (socket) => {
@@ -54,6 +76,8 @@ export async function startWebhookReceiver(key = WEBHOOK_KEY): Promise<WebhookRe
   return {
     url: `http://127.0.0.1:${port}/api/webhooks`,
     notifications,
+    received,
+    sockets,
     until: (count) =>
       notifications.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     close: () => {

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,73 +8,25 @@ import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESULTS, startSandbox, type WebhookFaults } from '@wpwl/sandbox';
 import { openSandbox, type Client } from './client.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver.js';
 
 const KEY = randomBytes(32).toString('hex');
 const FAST = [30, 60, 90];
 
-// Webhook bodies are the interface's JSON; tests read fields by name.
-interface Received {
-  headers: IncomingHttpHeaders;
-  raw: string;
-  notification: any;
+/** A merchant's webhook endpoint on loopback answering from `answer`, closed after each test. */
+async function receiver(answer: (n: number) => number | 'hang' = () => 200): Promise<WebhookReceiver> {
+  const opened = await startWebhookReceiver(KEY, answer);
+  receivers.push(opened);
+  return opened;
 }
 
-/** A merchant's webhook endpoint on loopback: decrypts each POST with node:crypto and answers from `answer`. */
-async function receiver(answer: (n: number) => number | 'hang' = () => 200) {
-  const received: Received[] = [];
-  const sockets = new Set<Socket>();
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const decipher = createDecipheriv(
-        'aes-256-gcm',
-        Buffer.from(KEY, 'hex'),
-        Buffer.from(String(req.headers['x-initialization-vector']), 'hex'),
-      );
-      decipher.setAuthTag(Buffer.from(String(req.headers['x-authentication-tag']), 'hex'));
-      const plaintext = Buffer.concat([decipher.update(Buffer.from(raw, 'hex')), decipher.final()]).toString('utf8');
-      received.push({ headers: req.headers, raw, notification: JSON.parse(plaintext) });
-      for (const waiter of [...waiters]) {
-        if (received.length >= waiter.count) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-      }
-      const status = answer(received.length);
-      if (status === 'hang') return;
-      res.writeHead(status).end();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  servers.push({ server, sockets });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/webhooks`,
-    received,
-    sockets,
-    /** Resolves once `count` notifications have arrived. */
-    until: (count: number) =>
-      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
-  };
-}
-
-const servers: Array<{ server: Server; sockets: Set<Socket> }> = [];
+const receivers: WebhookReceiver[] = [];
 let client: Client | undefined;
 
 afterEach(async () => {
   await client?.sandbox.close();
   client = undefined;
-  for (const { server, sockets } of servers.splice(0)) {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  }
+  for (const opened of receivers.splice(0)) await opened.close();
 });
 
 async function start(url: string, extra: Parameters<typeof openSandbox>[0] = {}): Promise<Client> {
@@ -84,7 +34,8 @@ async function start(url: string, extra: Parameters<typeof openSandbox>[0] = {})
   return client;
 }
 
-const payments = (r: { received: Received[] }) => r.received.filter((x) => x.notification.type === 'PAYMENT').map((x) => x.notification);
+const payments = (r: { received: ReceivedWebhook[] }) =>
+  r.received.filter((x) => x.notification.type === 'PAYMENT').map((x) => x.notification);
 
 describe('webhook notifications', () => {
   it('sends an encrypted PAYMENT notification for a checkout payment, ndc = the checkout id', async () => {
