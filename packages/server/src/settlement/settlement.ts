@@ -434,13 +434,18 @@ export function createSettlement(options: SettlementOptions): Settlement {
     },
 
     async scheduleCheck(checkoutId) {
-      if (!(await store.find({ checkoutId }))) return undefined;
       const at = now();
-      return update(checkoutId, (o) => {
-        if (FINAL_STATES.has(o.state) || o.state === 'expired') return undefined;
-        if (o.nextCheckAt && o.nextCheckAt <= at) return undefined;
-        return { ...o, nextCheckAt: at };
-      });
+      try {
+        return await update(checkoutId, (o) => {
+          if (FINAL_STATES.has(o.state) || o.state === 'expired') return undefined;
+          if (o.nextCheckAt && o.nextCheckAt <= at) return undefined;
+          return { ...o, nextCheckAt: at };
+        });
+      } catch (error) {
+        // No such order: nothing to check (one read, not a lookup before the update).
+        if (error instanceof SettlementStoreError && error.code === 'ORDER_NOT_FOUND') return undefined;
+        throw error;
+      }
     },
 
     async recheck({ limit = 50 } = {}) {
