@@ -3,7 +3,7 @@
 // start, one process per data folder. The same SQL as on PostgreSQL
 // (sql-store.ts); PGlite runs one statement at a time and a transaction holds
 // it to its end, so only this process's own callers need queueing.
-import { migrateSettlementSchema, sqlSettlementStore, type SqlDatabase } from './sql-store.js';
+import { openSqlSettlementStore, type SqlDatabase } from './sql-store.js';
 import type { SettlementStore } from './store.js';
 
 /** The part of a PGlite instance this store uses. */
@@ -44,12 +44,5 @@ export function pgliteDatabase(options: PGliteStoreOptions): SqlDatabase {
  * const store = await pgliteSettlementStore({ db: new PGlite('./data/orders') });
  */
 export async function pgliteSettlementStore(options: PGliteStoreOptions): Promise<SettlementStore> {
-  const database = pgliteDatabase(options);
-  try {
-    await migrateSettlementSchema(database);
-  } catch (error) {
-    await database.close().catch(() => undefined);
-    throw error;
-  }
-  return sqlSettlementStore(database);
+  return openSqlSettlementStore(pgliteDatabase(options));
 }

@@ -6,7 +6,7 @@
 // connection is destroyed, not returned, every transaction runs under
 // statement, lock and idle-in-transaction limits, and each failure of the
 // database is one SettlementStoreError with a stable code.
-import { migrateSettlementSchema, sqlSettlementStore, type SqlDatabase, type SqlQueryable } from './sql-store.js';
+import { openSqlSettlementStore, type SqlDatabase, type SqlQueryable } from './sql-store.js';
 import { SettlementStoreError, type SettlementStore } from './store.js';
 
 /** The part of a `pg` client this store uses. */
@@ -214,12 +214,5 @@ export function postgresDatabase(options: PostgresStoreOptions): SqlDatabase {
  * });
  */
 export async function postgresSettlementStore(options: PostgresStoreOptions): Promise<SettlementStore> {
-  const database = postgresDatabase(options);
-  try {
-    await migrateSettlementSchema(database);
-  } catch (error) {
-    await database.close().catch(() => undefined);
-    throw classifyPostgresError(error);
-  }
-  return sqlSettlementStore(database);
+  return openSqlSettlementStore(postgresDatabase(options), classifyPostgresError);
 }

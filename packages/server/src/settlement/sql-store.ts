@@ -150,6 +150,23 @@ function toUnplaced(row: UnplacedRow): UnplacedNotification {
   };
 }
 
+/**
+ * Migrates `database` and opens the store on it; a database that cannot be
+ * migrated is closed, and the error (as `describe` words it) thrown.
+ */
+export async function openSqlSettlementStore(
+  database: SqlDatabase,
+  describe: (error: unknown) => unknown = (error) => error,
+): Promise<SettlementStore> {
+  try {
+    await migrateSettlementSchema(database);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw describe(error);
+  }
+  return sqlSettlementStore(database);
+}
+
 /** A settlement store on a migrated SQL database. */
 export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: () => Promise<void> } = {}): SettlementStore {
   /** This process's callers per cart, one after another (the database lock covers other processes). */
