@@ -24,6 +24,7 @@ import {
   type LocaleAttributes,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
+  type CustomParameters,
   type PaymentWidgetInput,
   type WidgetConfigValueKey,
   type WidgetSnapshot,
@@ -109,7 +110,7 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   /** Every documented `wpwlOptions` key, typed; compared by value, so a new equal object re-mounts nothing. */
   readonly options = input<PaymentWidgetInput['options']>();
   /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
-  readonly customParameters = input<Record<string, string>>();
+  readonly customParameters = input<CustomParameters>();
   /** When the checkout was prepared, on this device's clock; prefer `expiresInMs`. */
   readonly createdAt = input<Date | number>();
   /** Time left on the checkout as your server computed it; default 30 minutes from the first mount. */

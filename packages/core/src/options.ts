@@ -198,8 +198,12 @@ export interface WpwlOptionsBase<L, R> {
   onFocusIframeCommunication?: Callback<[], WidgetIframeContext>;
   /** A PCI iframe lost focus. */
   onBlurIframeCommunication?: Callback<[], WidgetIframeContext>;
-  /** Any other key is passed to the widget unchanged. */
-  [key: string]: unknown;
+  /** A promise-returning before-submit hook some widget versions read; passed to the widget unchanged. */
+  onBeforeSubmitCardPromise?: (this: HTMLFormElement, event?: Event) => PromiseLike<unknown>;
+  // No index signature: a misspelt key (`onReadyy`, `brandDetecton`) is a type
+  // error. A key the widget reads that is not listed here is added by
+  // declaration merging (see "Options the types do not list" in the README);
+  // at run time every key is passed to the widget unchanged.
 }
 
 /** The object that goes on `window.wpwlOptions`. */

@@ -13,7 +13,7 @@
 
 import { fingerprint, type CheckedConfig } from './config.js';
 import type { WpwlError } from './errors.js';
-import { toWpwlOptions, type SubmitKind, type WpwlOptionsInput } from './options.js';
+import { toWpwlOptions, type SubmitKind, type WpwlOptions, type WpwlOptionsInput } from './options.js';
 import { callSafely } from './safe-call.js';
 import { loadPaymentWidgets, removeWidgetScripts, type Wpwl } from './script.js';
 import type { PaymentWidgetConfig, WidgetStatus } from './widget-types.js';
@@ -67,7 +67,7 @@ export type EarlyCall = [name: string, self: unknown, args: ArrayLike<unknown>];
 export interface EarlyStart {
   k: string;
   q: EarlyCall[];
-  t?: Record<string, unknown>;
+  t?: WpwlOptions;
 }
 
 const page = globalThis as unknown as { wpwlOptions?: unknown; wpwl?: Wpwl; wpwlEarly?: EarlyStart };
@@ -239,11 +239,13 @@ function watchRefusedPayment(session: WidgetSession): void {
  * re-mount.
  */
 function liveOptions(session: WidgetSession): WpwlOptionsInput {
-  const live: WpwlOptionsInput = { ...session._config._widgetOptions };
+  // Indexed by name: every key, listed in the type or not, is the widget's.
+  const live: Record<string, unknown> = { ...session._config._widgetOptions };
   for (const name in live) {
     if (typeof live[name] !== 'function') continue;
     live[name] = function (this: unknown, ...args: unknown[]) {
-      const current = session._owner?._callbacks().options?.[name] as ((...a: unknown[]) => unknown) | undefined;
+      const given = session._owner?._callbacks().options as Record<string, unknown> | undefined;
+      const current = given?.[name] as ((...a: unknown[]) => unknown) | undefined;
       return current?.apply(this, args);
     };
   }

@@ -33,6 +33,13 @@ export interface BeforeSubmitContext {
   checkoutId: string;
 }
 
+/**
+ * Parameters sent with the payment as `customParameters[NAME]`. The gateway
+ * keeps only names prefixed `SHOPPER_`, so any other name is a type error here
+ * (and an `INVALID_CUSTOM_PARAMETER` error at run time, for untyped callers).
+ */
+export type CustomParameters = { readonly [name: `SHOPPER_${string}`]: string };
+
 /** Everything the controller needs; checked when created and on every `update`. */
 export interface PaymentWidgetConfig {
   /** Id returned by prepare checkout. */
@@ -52,7 +59,7 @@ export interface PaymentWidgetConfig {
   /** Widget options; compared by value, top-level callbacks are always read from the latest config. */
   options?: WpwlOptionsInput;
   /** Written into the submitted form as `customParameters[NAME]`; names must start with `SHOPPER_`. */
-  customParameters?: Record<string, string>;
+  customParameters?: CustomParameters;
   /**
    * When the checkout was prepared, on this device's clock; default: when this
    * checkout id was first mounted. A server's timestamp compared with a device

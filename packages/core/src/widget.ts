@@ -20,7 +20,14 @@ import {
 } from './session.js';
 import type { PaymentWidgetConfig, PaymentWidgetController, WidgetSnapshot, WidgetStatus } from './widget-types.js';
 
-export type { BeforeSubmitContext, PaymentWidgetConfig, PaymentWidgetController, WidgetSnapshot, WidgetStatus } from './widget-types.js';
+export type {
+  BeforeSubmitContext,
+  CustomParameters,
+  PaymentWidgetConfig,
+  PaymentWidgetController,
+  WidgetSnapshot,
+  WidgetStatus,
+} from './widget-types.js';
 
 /** The default checkout lifetime: 30 minutes, per the interface. */
 const CHECKOUT_LIFETIME_MS = 30 * 60_000;

@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyWidgetError, isWpwlError, toWpwlOptions, type WpwlError, type WpwlOptions } from '../src/index.js';
 
+// Keys the types do not list, added as the README says: by declaration merging.
+declare module '../src/options.js' {
+  interface WpwlOptionsInput {
+    futureOption?: number;
+    aKeyNoDocumentationMentions?: { anything: number };
+  }
+  interface WpwlOptions {
+    aKeyNoDocumentationMentions?: { anything: number };
+  }
+}
+
 /**
  * A stand-in for the widget's card form: pressing pay dispatches `submit`, and
  * the widget asks `onBeforeSubmitCard` (with `this` = the form) whether to go on.
@@ -57,7 +68,7 @@ describe('toWpwlOptions: values', () => {
     expect(toWpwlOptions({ locale: 'en' }).numberFormatting).toBeUndefined();
   });
 
-  it('passes documented and unknown keys through and drops undefined ones', () => {
+  it('passes documented keys and keys the types do not list through, and drops undefined ones', () => {
     const out = toWpwlOptions({
       style: 'plain',
       labels: { submit: 'Pay now' },

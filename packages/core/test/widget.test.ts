@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, ID, ID2, box, config, create, destroyControllers } from './support/controllers.js';
 import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
-import type { WpwlOptionsInput } from '../src/index.js';
+import type { CustomParameters, WpwlOptionsInput } from '../src/index.js';
+
+/** A name without the SHOPPER_ prefix, as an untyped caller (plain JavaScript, a JSON config) could pass it. */
+const UNPREFIXED = { orderId: '42' } as CustomParameters;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -112,7 +115,7 @@ describe('mount and load', () => {
   });
 
   it('an invalid config is an error state, not a throw, and nothing is injected until update fixes it', async () => {
-    const widget = create(config({ customParameters: { orderId: '42' } }));
+    const widget = create(config({ customParameters: UNPREFIXED }));
     expect(widget.getSnapshot().status).toBe('error');
     expect(widget.getSnapshot().error?.code).toBe('INVALID_CUSTOM_PARAMETER');
     widget.mount(box());
@@ -385,17 +388,17 @@ describe('update', () => {
   it('the same invalid config again changes nothing: same snapshot, no second report', () => {
     const onError = vi.fn();
     const listener = vi.fn();
-    const widget = create(config({ onError, customParameters: { orderId: '42' } }));
+    const widget = create(config({ onError, customParameters: UNPREFIXED }));
     widget.mount(box());
     const reported = widget.getSnapshot();
     onError.mockClear();
     widget.subscribe(listener);
-    widget.update(config({ onError, customParameters: { orderId: '42' } }));
+    widget.update(config({ onError, customParameters: UNPREFIXED }));
     expect(widget.getSnapshot()).toBe(reported);
     expect(listener).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
 
-    widget.update(config({ onError, customParameters: { orderId: '42' }, checkoutId: 'nope' }));
+    widget.update(config({ onError, customParameters: UNPREFIXED, checkoutId: 'nope' }));
     expect(widget.getSnapshot().error?.code).toBe('INVALID_CHECKOUT_ID');
     expect(onError).toHaveBeenCalledTimes(1);
     expect(listener).toHaveBeenCalledTimes(1);

@@ -14,6 +14,7 @@ import {
   configAttributeName,
   localeAttributes,
   watchFocus,
+  type CustomParameters,
   type FocusWatch,
   type PaymentWidgetConfig,
   type WidgetSnapshot,
@@ -99,7 +100,7 @@ export class WpwlWidgetElement extends ReactiveElement {
   /** Widget options (`wpwlOptions`); compared by value, so a new equal object re-mounts nothing. */
   declare options: WpwlOptionsInput | undefined;
   /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
-  declare customParameters: Record<string, string> | undefined;
+  declare customParameters: CustomParameters | undefined;
 
   readonly #widget = new WpwlWidgetController(this, { config: () => this.#config });
   #config: PaymentWidgetConfig | undefined;

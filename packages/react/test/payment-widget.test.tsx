@@ -10,6 +10,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeWidget, flush, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
 import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
+import type { CustomParameters } from '@wpwl/core';
 import { PaymentWidget, usePaymentWidget, WpwlProvider, type PaymentWidgetProps } from '../src/index.js';
 import { BASE, EXPECTED_REACT_MAJOR, ID, ID2, RESULT_URL } from './widget-config.js';
 
@@ -229,7 +230,12 @@ describe('<PaymentWidget>', () => {
     const renders = vi.fn();
     function Probe(): ReactNode {
       renders();
-      return <PaymentWidget {...props({ onError, customParameters: { orderId: '42' } })} fallback={({ error }) => <p>{error?.code}</p>} />;
+      return (
+        <PaymentWidget
+          {...props({ onError, customParameters: { orderId: '42' } as CustomParameters })}
+          fallback={({ error }) => <p>{error?.code}</p>}
+        />
+      );
     }
     const { container, rerender } = render(<Probe />);
     rerender(<Probe />);

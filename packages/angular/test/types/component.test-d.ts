@@ -48,6 +48,12 @@ test('injectPaymentWidget: a config getter (or undefined), a container, signals 
   expectTypeOf(config).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
   // @ts-expect-error custom parameter values are text
   expectTypeOf(() => ({ checkoutId: 'x', customParameters: { SHOPPER_a: 1 } })).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
+  // @ts-expect-error -- the gateway drops custom parameters without the SHOPPER_ prefix
+  const unprefixed: PaymentWidgetInput = { checkoutId: 'x', customParameters: { orderId: 'A-17' } };
+  // @ts-expect-error -- onReadyy is not a widget option
+  const misspelt: PaymentWidgetInput = { checkoutId: 'x', options: { onReadyy() {} } };
+  expectTypeOf(unprefixed).toEqualTypeOf<PaymentWidgetInput>();
+  expectTypeOf(misspelt).toEqualTypeOf<PaymentWidgetInput>();
 });
 
 test('provideWpwl: app-wide defaults as an object or a getter (a signal)', () => {

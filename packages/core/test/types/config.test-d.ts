@@ -7,6 +7,7 @@ import {
   createPaymentWidget,
   toWpwlOptions,
   type BeforeSubmitContext,
+  type CustomParameters,
   type PaymentWidgetConfig,
   type PaymentWidgetController,
   type SubmitKind,
@@ -18,6 +19,13 @@ import {
   type WpwlOptions,
   type WpwlOptionsInput,
 } from '../../src/index.js';
+
+// A key a newer widget reads that the types do not list yet, added the way the README says.
+declare module '../../src/options.js' {
+  interface WpwlOptionsInput {
+    aNewerWidgetOption?: number;
+  }
+}
 
 const required = {
   checkoutId: '8a8294174b7ecb28014b9699220015ca',
@@ -89,10 +97,32 @@ describe('WpwlOptionsInput', () => {
     expectTypeOf<{ locale: 'de' }>().toExtend<WpwlOptions>();
   });
 
-  it('knows the styles, and passes keys it does not know', () => {
+  it('knows the styles, refuses a misspelt key, and takes a key added by declaration merging', () => {
     expectTypeOf({ style: 'plain' as const }).toExtend<WpwlOptionsInput>();
     expectTypeOf<{ style: 'fancy' }>().not.toExtend<WpwlOptionsInput>();
+    // @ts-expect-error -- misspelt onReady: a type error, not a callback that never runs
+    const misspeltCallback: WpwlOptionsInput = { onReadyy() {} };
+    // @ts-expect-error -- misspelt brandDetection
+    const misspeltSwitch: WpwlOptionsInput = { brandDetecton: true };
+    // @ts-expect-error -- misspelt in a config too
+    const inConfig: Partial<PaymentWidgetConfig> = { options: { showCvvHint: true } };
+    expectTypeOf(misspeltCallback).toEqualTypeOf<WpwlOptionsInput>();
+    expectTypeOf(misspeltSwitch).toEqualTypeOf<WpwlOptionsInput>();
+    expectTypeOf(inConfig).toEqualTypeOf<Partial<PaymentWidgetConfig>>();
+    // The one declared at the top of this file, as the README shows.
     expectTypeOf({ aNewerWidgetOption: 1 }).toExtend<WpwlOptionsInput>();
+  });
+
+  it('takes customParameters named SHOPPER_… only', () => {
+    expectTypeOf({ SHOPPER_orderId: '42' }).toExtend<CustomParameters>();
+    // @ts-expect-error -- the gateway drops a name without the prefix
+    const unprefixed: CustomParameters = { orderId: '42' };
+    // @ts-expect-error -- values are strings
+    const numeric: CustomParameters = { SHOPPER_orderId: 42 };
+    expectTypeOf(unprefixed).toEqualTypeOf<CustomParameters>();
+    expectTypeOf(numeric).toEqualTypeOf<CustomParameters>();
+    // A record built elsewhere (no literal to check) is still accepted; its names are checked at run time.
+    expectTypeOf<Record<string, string>>().toExtend<CustomParameters>();
   });
 });
 

@@ -2,7 +2,7 @@
 // properties (status read-only), and its events in the DOM's event maps with
 // their details.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { WidgetSnapshot, WidgetStatus, WpwlError } from '@wpwl/core';
+import type { CustomParameters, WidgetSnapshot, WidgetStatus, WpwlError } from '@wpwl/core';
 import type { WpwlBeforeSubmitEventDetail, WpwlWidgetElement } from '../../src/index.js';
 
 describe('<wpwl-widget>', () => {
@@ -21,6 +21,17 @@ describe('<wpwl-widget>', () => {
     expectTypeOf(el.pay).toEqualTypeOf<() => boolean>();
     // @ts-expect-error: status is read-only, the element sets it
     el.status = 'ready';
+  });
+
+  it('refuses a misspelt option key and a custom parameter without the SHOPPER_ prefix', () => {
+    const el = document.createElement('wpwl-widget');
+    // @ts-expect-error -- onReadyy is not a widget option
+    el.options = { onReadyy() {} };
+    // @ts-expect-error -- the gateway drops names without the prefix
+    el.customParameters = { orderId: 'A-17' };
+    el.options = { brandDetection: true, onReady() {} };
+    el.customParameters = { SHOPPER_orderId: 'A-17' };
+    expectTypeOf<WpwlWidgetElement['customParameters']>().toEqualTypeOf<CustomParameters | undefined>();
   });
 
   it('types its events on the element and on the document', () => {

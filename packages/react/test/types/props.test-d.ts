@@ -35,6 +35,16 @@ describe('<PaymentWidget> props', () => {
     expectTypeOf({ ...required, customParameters: { SHOPPER_order: 'A-17' } }).toExtend<PaymentWidgetProps>();
     expectTypeOf({ ...required, customParameters: { SHOPPER_order: 17 } }).not.toExtend<PaymentWidgetProps>();
   });
+
+  it('refuse a misspelt option key and a custom parameter without the SHOPPER_ prefix', () => {
+    // @ts-expect-error -- onReadyy is not a widget option: a callback that would never run
+    const misspelt: PaymentWidgetProps = { ...required, options: { onReadyy() {} } };
+    // @ts-expect-error -- the gateway drops names without the prefix
+    const unprefixed: PaymentWidgetProps = { ...required, customParameters: { orderId: 'A-17' } };
+    expectTypeOf(misspelt).toEqualTypeOf<PaymentWidgetProps>();
+    expectTypeOf(unprefixed).toEqualTypeOf<PaymentWidgetProps>();
+    expectTypeOf({ ...required, options: { brandDetection: true, onReady() {} } }).toExtend<PaymentWidgetProps>();
+  });
 });
 
 describe('usePaymentWidget', () => {

@@ -21,6 +21,16 @@ describe('<PaymentWidget>', () => {
     expectTypeOf({ checkoutId: 'x', retries: '2' }).not.toExtend<PaymentWidgetProps>();
   });
 
+  it('refuses a misspelt option key and a custom parameter without the SHOPPER_ prefix', () => {
+    // @ts-expect-error -- brandDetecton is not a widget option: a switch that would never switch
+    const misspelt: PaymentWidgetProps = { checkoutId: 'x', options: { brandDetecton: true } };
+    // @ts-expect-error -- the gateway drops names without the prefix
+    const unprefixed: PaymentWidgetProps = { checkoutId: 'x', customParameters: { orderId: 'A-17' } };
+    expectTypeOf(misspelt).toEqualTypeOf<PaymentWidgetProps>();
+    expectTypeOf(unprefixed).toEqualTypeOf<PaymentWidgetProps>();
+    expectTypeOf({ checkoutId: 'x', options: { brandDetection: true } }).toExtend<PaymentWidgetProps>();
+  });
+
   it('emits each event with its payload, also as listener props', () => {
     expectTypeOf<PaymentWidgetEmits['error']>().parameter(0).toEqualTypeOf<WpwlError>();
     expectTypeOf<PaymentWidgetEmits['status-change']>().parameter(0).toEqualTypeOf<WidgetSnapshot>();
