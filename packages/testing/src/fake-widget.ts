@@ -37,8 +37,9 @@ export type ActFunction = (callback: () => Promise<void>) => unknown;
 /** Options of {@link installFakeWidget}. */
 export interface FakeWidgetOptions extends ScriptExpectations {
   /**
-   * What payments are answered with, unless `submit({ outcome })` says
-   * otherwise or the shopper typed one of the sandbox's test card numbers
+   * What payments are answered with, unless `submit({ outcome })` or an
+   * answer given with `widget.use(…)` says otherwise, or the shopper typed
+   * one of the sandbox's test card numbers
    * (`TEST_CARDS`), which decides as it does in the sandbox. Default
    * `approved`. Change it later through `widget.outcome`.
    */
