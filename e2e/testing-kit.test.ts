@@ -1,5 +1,7 @@
 // @wpwl/testing as merchants get it: @wpwl/core, react, vue, sandbox and
 // testing packed with `pnpm pack`, installed with npm into two fresh apps
+// (the kit alone, without its optional peers: component tests need neither
+// the sandbox nor Playwright)
 // outside the workspace, each with a checkout component of its own and the
 // tests a merchant would write for it, run with the app's own test runner:
 // - Vite + React + Vitest (happy-dom, globals: the fake is cleaned up by
@@ -332,8 +334,8 @@ describe('@wpwl/testing packed, in fresh apps outside the workspace', () => {
     root = await mkdtemp(join(tmpdir(), 'wpwl-testing-kit-'));
     const packed = await packPackages(['core', 'react', 'vue', 'sandbox', 'testing'], join(root, 'tarballs'));
     const pick = (...names: string[]) => Object.fromEntries(names.map((name) => [`@wpwl/${name}`, packed[`@wpwl/${name}`]]));
-    // The kit's own dependency, not on the registry yet, comes from its tarball too.
-    const kit = pick('testing', 'sandbox');
+    // The kit alone: its component-test entries need nothing of the sandbox (an optional peer of the browser entries).
+    const kit = pick('testing');
 
     apps.react = join(root, 'react-shop');
     await writeFiles(apps.react, {

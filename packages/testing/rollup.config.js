@@ -6,6 +6,7 @@ const config = packageConfig({
     index: 'src/index.ts',
     react: 'src/react.ts',
     playwright: 'src/playwright.ts',
+    'playwright-test': 'src/playwright-test.ts',
     sandbox: 'src/sandbox.ts',
   },
 });

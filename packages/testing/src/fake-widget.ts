@@ -10,7 +10,9 @@
 // redirect to the shopper result URL, which it records instead of leaving
 // the page.
 
+import { AnswerBook, resolveAnswer, type FakeAnswer, type FakeAnswerInit, type ResolvedAnswer } from './answers.js';
 import { track, trackedCount, untrack } from './auto-cleanup.js';
+import type { WpwlTestingError } from './errors.js';
 import {
   cardFields,
   clearMarks,
@@ -24,16 +26,20 @@ import {
 } from './fake-form.js';
 import { INERT_SCRIPT_TYPE, interceptWidgetScripts } from './intercept.js';
 import { PENDING_RESULT_CODE, THREE_D_SECURE_FAILED_RESULT_CODE, outcomeOfCardNumber, testCard, type PaymentOutcome } from './outcomes.js';
+import { checkExpectations, reportUnexpected, unexpectedScript, type ScriptExpectations } from './script-expectations.js';
 import { settle, timersAreFake } from './settle.js';
+import { testCardEntry, type TestCardChoice } from './test-card-choice.js';
+import type { TestCard } from './outcomes.js';
 
 /** Runs a change the fake drives so the UI framework sees it: React's `act`. */
 export type ActFunction = (callback: () => Promise<void>) => unknown;
 
 /** Options of {@link installFakeWidget}. */
-export interface FakeWidgetOptions {
+export interface FakeWidgetOptions extends ScriptExpectations {
   /**
-   * What payments are answered with, unless `submit({ outcome })` says
-   * otherwise or the shopper typed one of the sandbox's test card numbers
+   * What payments are answered with, unless `submit({ outcome })` or an
+   * answer given with `widget.use(…)` says otherwise, or the shopper typed
+   * one of the sandbox's test card numbers
    * (`TEST_CARDS`), which decides as it does in the sandbox. Default
    * `approved`. Change it later through `widget.outcome`.
    */
@@ -97,7 +103,28 @@ export interface FakeWidget {
    * are still waiting: see {@link FakeWidget.nextPayment}), or the outcome
    * was `invalid` or `expired`.
    */
-  submit(options?: { outcome?: PaymentOutcome }): Promise<FakePayment | undefined>;
+  submit(options?: FakeAnswerInit): Promise<FakePayment | undefined>;
+  /**
+   * Fills the card form as a shopper would, with the test card for an
+   * outcome (`'declined'`), a card of `TEST_CARDS`, or options (`outcome`,
+   * `brand`, `holder`, `expiry`, `cvv`): the same choice as the browser
+   * helper `fillTestCard` of `@wpwl/testing/playwright`. Fires `input` and
+   * `change` on each field, and the widget detects the card's brand
+   * (`onChangeBrand`, `onDetectBrand`). Does not press pay. Resolves with the card.
+   */
+  fillTestCard(choice?: TestCardChoice): Promise<TestCard>;
+  /**
+   * Answers later payments as `answers` say, before the defaults (the typed
+   * test card, then {@link FakeWidget.outcome}) and before answers given
+   * earlier; `submit({ … })` still comes first. For this test only: the
+   * next test's fake starts without them.
+   *
+   * @example widget.use({ resultCode: '800.100.171', once: true })
+   * @throws WpwlTestingError `INVALID_ANSWER` for an answer without outcome or result code, or a malformed one
+   */
+  use(...answers: FakeAnswer[]): void;
+  /** Drops the answers given with {@link FakeWidget.use}. */
+  resetAnswers(): void;
   /** Answers the open 3-D Secure challenge: passed (approved) by default, or failed; the widget then sends the shopper on. */
   completeThreeDSecure(options?: { pass?: boolean }): Promise<FakePayment>;
   /** The gateway no longer knows the checkout: the widget reports `InvalidCheckoutIdError`. */
@@ -165,20 +192,40 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
         "framework's hooks are globals (Jest; Vitest with globals: true); otherwise call uninstall() or cleanupFakeWidgets() in afterEach",
     );
   }
+  checkExpectations(options);
   const tags: HTMLScriptElement[] = [];
   const answered = new WeakSet<HTMLScriptElement>();
-  const interception = interceptWidgetScripts((tag) => tags.push(tag));
+  /** A widget script the test did not expect, until a method of the fake has thrown it. */
+  let unexpected: WpwlTestingError | undefined;
+  const interception = interceptWidgetScripts((tag, url) => {
+    tags.push(tag);
+    const error = unexpectedScript(url, tags.length, options);
+    if (error && reportUnexpected(error, options.onUnexpectedScript)) {
+      // Never answered: the page waits for it as for a gateway that does not answer.
+      answered.add(tag);
+      unexpected ??= error;
+    }
+  });
+  const answers = new AnswerBook();
   const payments: FakePayment[] = [];
   const waiting: Array<() => void> = [];
   let handedOut = 0;
   let loaded: LoadedWidget | undefined;
-  /** The outcome `submit()` asked for, until a payment attempt gets past the hooks. */
-  let chosen: PaymentOutcome | undefined;
+  /** The answer `submit()` asked for, until a payment attempt gets past the hooks. */
+  let chosen: ResolvedAnswer | undefined;
   let challenge: { card: CardForm; payment: Payment; shopperResultUrl: string } | undefined;
   let uninstalled = false;
 
+  const throwUnexpected = () => {
+    const error = unexpected;
+    if (!error) return;
+    unexpected = undefined;
+    throw error;
+  };
+
   const run = async (change: () => Promise<void>): Promise<void> => {
     if (uninstalled) throw new Error('this fake widget was uninstalled');
+    throwUnexpected();
     if (options.act) await options.act(change);
     else await change();
   };
@@ -222,7 +269,10 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     }
     if (!allowed) return;
     clearMarks(card);
-    const outcome = chosen ?? outcomeOfCardNumber(card.number.value) ?? api.outcome;
+    const request = cardFields(card, shopperResultUrl);
+    const answer =
+      chosen ?? answers.take({ checkoutId: widget.checkoutId, brand: request.paymentBrand ?? card.brand.value, fields: request });
+    const outcome = answer?.outcome ?? outcomeOfCardNumber(card.number.value) ?? api.outcome;
     chosen = undefined;
     if (outcome === 'invalid') return markCardNumberInvalid(card, widget.texts.cardNumberError);
     if (outcome === 'expired') {
@@ -232,13 +282,14 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     callOption('onAfterSubmit', card.form);
     card.pay.disabled = true;
     const fields = cardFields(card, shopperResultUrl);
+    const brand = fields.paymentBrand ?? card.brand.value;
     const payment: Payment = {
       checkoutId: widget.checkoutId,
       outcome,
-      brand: fields.paymentBrand ?? card.brand.value,
+      brand,
       fields,
       resourcePath: `/v1/checkouts/${widget.checkoutId}/payment`,
-      resultCode: outcome === 'pending' || outcome === '3ds' ? PENDING_RESULT_CODE : testCard(outcome).resultCode,
+      resultCode: answer?.resultCode ?? (outcome === 'pending' || outcome === '3ds' ? PENDING_RESULT_CODE : testCard(outcome).resultCode),
       resultUrl: undefined,
     };
     payments.push(payment);
@@ -246,7 +297,7 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     if (outcome === '3ds') {
       challenge = { card, payment, shopperResultUrl };
       callOption('onLoadThreeDIframe', showThreeDSecure(card));
-    } else redirect(payment, shopperResultUrl);
+    } else if (answer?.redirect !== false) redirect(payment, shopperResultUrl);
   };
 
   const unload = () => {
@@ -328,8 +379,9 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
       }),
 
     async submit(submitOptions = {}) {
+      throwUnexpected();
       const { card } = firstCard('submit');
-      if (submitOptions.outcome) chosen = submitOptions.outcome;
+      chosen = resolveAnswer(submitOptions, 'submit()');
       const before = payments.length;
       await run(async () => {
         card.pay.click();
@@ -348,6 +400,37 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
         await settle();
       });
       return open.payment;
+    },
+
+    async fillTestCard(choice) {
+      const entry = testCardEntry(choice);
+      const { card } = firstCard('fill in a test card');
+      await run(async () => {
+        const type = (field: HTMLInputElement, value: string) => {
+          field.focus();
+          field.value = value;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+          field.dispatchEvent(new Event('change', { bubbles: true }));
+        };
+        type(card.number, entry.card.number);
+        // The widget recognises the brand from the number, as it does when the shopper types it.
+        if (selectBrand(card, entry.card.brand)) callOption('onChangeBrand', card.form, entry.card.brand);
+        callOption('onDetectBrand', card.form, [entry.card.brand], card.brand.value);
+        type(card.expiry, entry.expiry);
+        type(card.holder, entry.holder);
+        type(card.cvv, entry.cvv);
+        card.cvv.blur();
+        await settle();
+      });
+      return entry.card;
+    },
+
+    use(...given) {
+      answers.use(given);
+    },
+
+    resetAnswers() {
+      answers.reset();
     },
 
     expire: () =>
@@ -386,6 +469,8 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
       for (const tag of tags) tag.remove();
       interception.release();
       untrack(api);
+      // A widget script the test did not expect fails the test, even when no method of the fake ran after it.
+      throwUnexpected();
     },
   };
   track(api);

@@ -24,17 +24,17 @@ type HappyDomSettings = { enableJavaScriptEvaluation?: boolean; disableJavaScrip
 
 /**
  * Marks every widget script tag inert as its `src` is set (property or
- * attribute) and tells `onTag`. happy-dom with JavaScript evaluation switched
+ * attribute) and tells `onTag` (with the URL set). happy-dom with JavaScript evaluation switched
  * on would also download a `<link rel="preload" as="script">` of the widget:
  * while installed, happy-dom loads no JavaScript files at all.
  */
-export function interceptWidgetScripts(onTag: (script: HTMLScriptElement) => void): Interception {
+export function interceptWidgetScripts(onTag: (script: HTMLScriptElement, url: string) => void): Interception {
   const view = (document.defaultView ?? globalThis) as typeof globalThis & { happyDOM?: { settings?: HappyDomSettings } };
   const proto = view.HTMLScriptElement.prototype;
   const mark = (script: HTMLScriptElement, url: unknown) => {
     if (!isWidgetScriptUrl(url) || script.getAttribute('type') === INERT_SCRIPT_TYPE) return;
     script.setAttribute('type', INERT_SCRIPT_TYPE);
-    onTag(script);
+    onTag(script, String(url));
   };
 
   const ownSrc = Object.getOwnPropertyDescriptor(proto, 'src');

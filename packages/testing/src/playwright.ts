@@ -5,9 +5,13 @@
 // Playwright's `Page` as they find it (typed by the members they use), so
 // neither Playwright package is a dependency of this one.
 import { readPaymentStatus, type PaymentStatus, type SandboxAccess } from './sandbox.js';
-import { testCard, type CardOutcome, type TestCard, type TestCardBrand } from './outcomes.js';
+import type { TestCard } from './outcomes.js';
+import { testCardEntry, type FillTestCardOptions as TestCardOptions, type TestCardChoice } from './test-card-choice.js';
 
 export * from './sandbox.js';
+export * from './console-messages.js';
+export { WpwlTestingError, type WpwlTestingErrorCode } from './errors.js';
+export type { TestCardChoice } from './test-card-choice.js';
 export { TEST_CARDS, testCard, verdictOf, type CardOutcome, type ResultVerdict, type TestCard, type TestCardBrand } from './outcomes.js';
 
 /** What the helpers use of a Playwright `Locator`. */
@@ -39,38 +43,29 @@ const CARD_FORM = 'form.wpwl-form-card';
 /** The stored cards' form. */
 const STORED_CARDS_FORM = 'form.wpwl-form-registrations';
 
-/** Options of {@link fillTestCard}. */
-export interface FillTestCardOptions {
-  /** Which test card: what the gateway will do with the payment. Default `approved`. */
-  outcome?: CardOutcome;
-  /** The card's brand, for outcomes with a card of several brands (`approved`: VISA, MASTER, AMEX). */
-  brand?: TestCardBrand;
-  /** Default `Jane Jones`. */
-  holder?: string;
-  /** `MM / YY`; default December, three years ahead. */
-  expiry?: string;
-  /** Default: a CVV of the right length for the brand. */
-  cvv?: string;
+/** Options of {@link fillTestCard}: which test card, and how long each step may wait. */
+export interface FillTestCardOptions extends TestCardOptions {
   timeout?: number;
 }
 
 /**
- * Fills the widget's card form with the sandbox test card for an outcome,
- * a holder, a future expiry and a CVV, and selects the card's brand where
- * the shopper would. Does not press pay.
+ * Fills the widget's card form with the sandbox test card for an outcome
+ * (`'declined'`), a card of `TEST_CARDS`, or options, with a holder, a future
+ * expiry and a CVV, and selects the card's brand where the shopper would.
+ * Does not press pay. The component tests' fake widget takes the same
+ * choice: `widget.fillTestCard(…)`.
  */
-export async function fillTestCard(page: PlaywrightPage, options: FillTestCardOptions = {}): Promise<TestCard> {
-  const card = testCard(options.outcome ?? 'approved', options.brand);
-  const { timeout } = options;
+export async function fillTestCard(page: PlaywrightPage, choice: TestCardChoice | FillTestCardOptions = {}): Promise<TestCard> {
+  const { card, holder, expiry, cvv } = testCardEntry(choice);
+  const timeout = typeof choice === 'object' && 'timeout' in choice ? choice.timeout : undefined;
   const form = page.locator(CARD_FORM).first();
-  const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
   await form.locator('.wpwl-control-cardNumber').fill(card.number, { timeout });
   // The widget picks the brand from the number; where it shows a select that did not follow, the shopper picks it.
   const brand = form.locator('select.wpwl-control-brand');
   if ((await brand.isVisible()) && (await brand.inputValue()) !== card.brand) await brand.selectOption(card.brand, { timeout });
-  await form.locator('.wpwl-control-expiry').fill(options.expiry ?? `12 / ${year}`, { timeout });
-  await form.locator('.wpwl-control-cardHolder').fill(options.holder ?? 'Jane Jones', { timeout });
-  await form.locator('.wpwl-control-cvv').fill(options.cvv ?? card.cvv, { timeout });
+  await form.locator('.wpwl-control-expiry').fill(expiry, { timeout });
+  await form.locator('.wpwl-control-cardHolder').fill(holder, { timeout });
+  await form.locator('.wpwl-control-cvv').fill(cvv, { timeout });
   return card;
 }
 
@@ -81,9 +76,10 @@ export async function pressPay(page: PlaywrightPage, options: { storedCard?: boo
 }
 
 /** {@link fillTestCard}, then {@link pressPay}. */
-export async function payWithTestCard(page: PlaywrightPage, options: FillTestCardOptions = {}): Promise<TestCard> {
-  const card = await fillTestCard(page, options);
-  await pressPay(page, { timeout: options.timeout });
+export async function payWithTestCard(page: PlaywrightPage, choice: TestCardChoice | FillTestCardOptions = {}): Promise<TestCard> {
+  const card = await fillTestCard(page, choice);
+  const timeout = typeof choice === 'object' && 'timeout' in choice ? choice.timeout : undefined;
+  await pressPay(page, { timeout });
   return card;
 }
 

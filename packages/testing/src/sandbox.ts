@@ -2,8 +2,11 @@
 // port unless told), a global setup for Playwright Test and Vitest that
 // starts one for the whole run and hands its address and credentials to the
 // tests through environment variables, reading those back, and reading a
-// payment's status as a merchant backend would.
-import { startSandbox as startSandboxServer, type Sandbox, type SandboxOptions } from '@wpwl/sandbox';
+// payment's status as a merchant backend would. `@wpwl/sandbox` is an
+// optional peer: it is imported when a sandbox is started, so the status
+// reads and the environment work without it.
+import type { Sandbox, SandboxOptions } from '@wpwl/sandbox';
+import { importPeer } from './errors.js';
 import { verdictOf, type ResultVerdict } from './outcomes.js';
 
 export type { Sandbox, SandboxOptions };
@@ -23,9 +26,14 @@ export const SANDBOX_ENV = {
   entityId: 'WPWL_SANDBOX_ENTITY_ID',
 } as const;
 
-/** Starts a sandbox gateway on 127.0.0.1 and a free port (unless `options` say otherwise), without request logs. */
-export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandboxServer({ host: '127.0.0.1', port: 0, ...options });
+/**
+ * Starts a sandbox gateway on 127.0.0.1 and a free port (unless `options` say otherwise), without request logs.
+ *
+ * @throws WpwlTestingError `PEER_DEPENDENCY_MISSING` when `@wpwl/sandbox` is not installed
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { startSandbox: start } = await importPeer('@wpwl/sandbox', 'startSandbox()', () => import('@wpwl/sandbox'));
+  return start({ host: '127.0.0.1', port: 0, ...options });
 }
 
 /**
@@ -98,4 +106,40 @@ export async function readPaymentStatus(sandbox: SandboxAccess, resourcePath: st
   const body = (await response.json()) as { result?: { code?: string; description?: string } } & Record<string, unknown>;
   const resultCode = body.result?.code ?? '';
   return { httpStatus: response.status, resultCode, description: body.result?.description ?? '', verdict: verdictOf(resultCode), body };
+}
+
+/** What {@link prepareCheckout} sends; the sandbox's defaults otherwise. */
+export interface PrepareCheckoutParams {
+  /** Default `12.00`. */
+  amount?: string;
+  /** Default `EUR`. */
+  currency?: string;
+  /** Default `DB` (a debit). */
+  paymentType?: string;
+  /** More parameters as the gateway takes them, e.g. `{ 'registrations[0].id': '…' }`. */
+  [parameter: string]: string | undefined;
+}
+
+/**
+ * Prepares a checkout in the sandbox as a merchant backend does
+ * (`POST /v1/checkouts`) and returns its id: what the page's widget script
+ * URL takes (`/v1/paymentWidgets.js?checkoutId=…`).
+ *
+ * @throws Error with the sandbox's answer when it refused the checkout
+ */
+export async function prepareCheckout(sandbox: SandboxAccess, params: PrepareCheckoutParams = {}): Promise<string> {
+  const body = new URLSearchParams({ entityId: sandbox.entityId, amount: '12.00', currency: 'EUR', paymentType: 'DB' });
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) body.set(name, value);
+  const response = await fetch(`${sandbox.url}/v1/checkouts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${sandbox.accessToken}` },
+    body,
+  });
+  const answer = (await response.json()) as { id?: string; result?: { code?: string; description?: string } };
+  if (!response.ok || !answer.id) {
+    throw new Error(
+      `the sandbox refused the checkout: ${response.status} ${answer.result?.code ?? ''} ${answer.result?.description ?? ''}`.trim(),
+    );
+  }
+  return answer.id;
 }

@@ -12,4 +12,13 @@ export {
 } from './PaymentWidget.js';
 export { usePaymentWidget, type UsePaymentWidgetConfig, type UsePaymentWidgetReturn } from './usePaymentWidget.js';
 export { wpwlDefaultsKey } from './context.js';
-export type { PaymentWidgetDefaults } from '@wpwl/core';
+// The core types a Vue checkout names (as @wpwl/react re-exports them), so an app imports them from its binding.
+export type {
+  BeforeSubmitContext,
+  PaymentWidgetDefaults,
+  PaymentWidgetInput,
+  WidgetSnapshot,
+  WidgetStatus,
+  WpwlError,
+  WpwlOptionsInput,
+} from '@wpwl/core';
