@@ -7,14 +7,18 @@
 //                               (in a page with an empty <div id="payment">)
 //   <!-- runnable: result -->  a whole result-page program (run at the shopper
 //                               result URL) that reports the verdict on the page
-//   <!-- excerpt -->           part of a larger program whose names all come from
-//                               imports the block shows
-//   <!-- excerpt               part of a larger program that assumes names: the
-//   declare const checkoutId: string;            lines after the word `excerpt`
-//   import { render } from '@testing-library/react';   up to `-->` declare them,
-//   -->                         in the block's language (JSDoc for types in a js
-//                               block; in a vue block they go into its
-//                               <script setup lang="ts">, made when it has none)
+//   <!-- excerpt -->           part of a larger program whose names all come
+//                               from imports the block shows
+// An excerpt that assumes names declares them in its mark, on the lines after
+// the word `excerpt`, in the block's language:
+//   <!-- excerpt
+//   import { render } from '@testing-library/react';
+//   declare const checkoutId: string;
+//   -->
+// (JavaScript with JSDoc types in a js block; in a vue block they go into its
+// <script setup lang="ts">, made when it has none; in a ts/tsx block a module
+// of the merchant's own that the block imports is
+// `declare module './Checkout' { … }`.)
 // Every js/ts/tsx/jsx/html/vue block must carry one, so a new snippet gets a
 // decision. HTML comments do not show on GitHub or npm, so the declarations
 // cost the reader nothing; readme-compile.node.test.ts compiles every block
