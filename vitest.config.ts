@@ -2,7 +2,8 @@
 // - dom:  unit and component tests in happy-dom, with external script loading
 //         switched off (loader tests drive `load`/`error` themselves), the
 //         examples' component tests (examples/*/test) among them;
-// - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node;
+// - node: server-side code and SSR tests (`*.node.test.ts`) in plain Node, and
+//         e2e/*.node.test.ts (the READMEs' code blocks compiled: no browser);
 // - e2e:  real Chromium against the sandbox, one file at a time, with one
 //         PostgreSQL server of the run's own (e2e/support/postgres-global-setup.ts);
 // - types: the public types (`*.test-d.ts`), checked by the TypeScript compiler;
@@ -62,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/test/**/*.node.test.{ts,tsx}'],
+          include: ['packages/*/test/**/*.node.test.{ts,tsx}', 'e2e/*.node.test.ts'],
         },
       },
       {
@@ -70,6 +71,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/*.node.test.ts', '**/node_modules/**'],
           globalSetup: ['e2e/support/postgres-global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,12 +1,28 @@
-// Owns reading the code blocks out of the repository's READMEs and turning
+// Owns reading the code blocks out of the Markdown a merchant reads (the
+// root README, each package's and example's README, docs/*.md) and turning
 // the runnable ones into pages the example merchant server can serve. A block
-// is marked by an HTML comment on the line before its fence:
+// is marked by an HTML comment before its fence (blank lines and
+// `<!-- prettier-ignore-start -->` / `-end` lines may stand between them):
 //   <!-- runnable: widget -->  a whole browser program that shows a payment form
 //                               (in a page with an empty <div id="payment">)
 //   <!-- runnable: result -->  a whole result-page program (run at the shopper
 //                               result URL) that reports the verdict on the page
-//   <!-- excerpt -->           part of a larger program: names come from elsewhere
-// Every js/ts/tsx/html/vue block must carry one, so a new snippet gets a decision.
+//   <!-- excerpt -->           part of a larger program whose names all come
+//                               from imports the block shows
+// An excerpt that assumes names declares them in its mark, on the lines after
+// the word `excerpt`, in the block's language:
+//   <!-- excerpt
+//   import { render } from '@testing-library/react';
+//   declare const checkoutId: string;
+//   -->
+// (JavaScript with JSDoc types in a js block; in a vue block they go into its
+// <script setup lang="ts">, made when it has none; in a ts/tsx block a module
+// of the merchant's own that the block imports is
+// `declare module './Checkout' { … }`.)
+// Every js/ts/tsx/jsx/html/vue block must carry one, so a new snippet gets a
+// decision. HTML comments do not show on GitHub or npm, so the declarations
+// cost the reader nothing; readme-compile.node.test.ts compiles every block
+// with them, and readme-snippets.test.ts runs the runnable ones.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -23,7 +39,7 @@ export type SnippetMark = 'widget' | 'result' | 'excerpt';
 
 /** One fenced code block. */
 export interface Snippet {
-  /** The README, relative to the repository root. */
+  /** The Markdown file, relative to the repository root. */
   file: string;
   /** Line of the opening fence, 1-based. */
   line: number;
@@ -33,9 +49,17 @@ export interface Snippet {
   mark: SnippetMark | undefined;
   /** What the marker comment said when it is not one of the known ones. */
   unknownMark?: string;
+  /** The names an excerpt assumes: the lines of its mark after `excerpt` ('' when none). */
+  declarations: string;
+  /** Line of the first declaration, 1-based (the mark's line when there are none). */
+  declarationsLine: number;
 }
 
-/** The READMEs merchants read: the root's, each package's and each example's. */
+/**
+ * The Markdown merchants read: the root README, each package's and each
+ * example's README, and docs/*.md. (RELEASING.md, bench/ and e2e/ are the
+ * project's own: their blocks are shell lines and file trees.)
+ */
 export function readmeFiles(): string[] {
   const files = [join(REPO, 'README.md')];
   for (const parent of ['packages', 'examples']) {
@@ -44,7 +68,25 @@ export function readmeFiles(): string[] {
       if (entry.isDirectory() && existsSync(readme)) files.push(readme);
     }
   }
+  const docs = readdirSync(join(REPO, 'docs')).filter((name) => name.endsWith('.md'));
+  files.push(...docs.sort().map((name) => join(REPO, 'docs', name)));
   return files;
+}
+
+const PRETTIER_IGNORE = /^<!--\s*prettier-ignore(-start|-end)?\s*-->$/;
+
+/** The comment that ends on line `last` (0-based), as its lines' text, or undefined when that line ends none. */
+function commentEndingAt(lines: string[], last: number): { first: number; text: string[] } | undefined {
+  if (!lines[last]?.trim().endsWith('-->')) return undefined;
+  for (let first = last; first >= 0; first--) {
+    const at = lines[first]!.indexOf('<!--');
+    if (at === -1) continue;
+    const text = lines.slice(first, last + 1);
+    text[0] = text[0]!.slice(at + 4);
+    text[text.length - 1] = text[text.length - 1]!.replace(/-->\s*$/, '');
+    return { first, text };
+  }
+  return undefined;
 }
 
 /** Every fenced block of `file`, with its marker. */
@@ -57,24 +99,30 @@ export function readSnippets(file: string): Snippet[] {
     const end = lines.findIndex((text, j) => j > i && /^```\s*$/.test(text));
     if (end === -1) throw new Error(`${relative(REPO, file)}:${i + 1}: code block never closed`);
     let before = i - 1;
-    while (before >= 0 && lines[before]!.trim() === '') before--;
-    const comment = /^<!--\s*(.*?)\s*-->$/.exec(lines[before]?.trim() ?? '')?.[1];
+    while (before >= 0 && (lines[before]!.trim() === '' || PRETTIER_IGNORE.test(lines[before]!.trim()))) before--;
+    const comment = commentEndingAt(lines, before);
+    const word = comment?.text[0]!.trim();
     const mark =
-      comment === 'excerpt' ? 'excerpt' : comment === 'runnable: widget' ? 'widget' : comment === 'runnable: result' ? 'result' : undefined;
+      word === 'excerpt' ? 'excerpt' : word === 'runnable: widget' ? 'widget' : word === 'runnable: result' ? 'result' : undefined;
+    // Declarations only in an excerpt's mark: a runnable block is a whole program.
+    const declarations = mark === 'excerpt' ? comment!.text.slice(1).join('\n') : '';
+    const stray = mark !== undefined && mark !== 'excerpt' && comment!.text.slice(1).some((text) => text.trim() !== '');
     snippets.push({
       file: relative(REPO, file),
       line: i + 1,
       language: open[1] ?? '',
       code: lines.slice(i + 1, end).join('\n'),
-      mark,
-      ...(comment !== undefined && mark === undefined ? { unknownMark: comment } : {}),
+      mark: stray ? undefined : mark,
+      ...(comment !== undefined && (mark === undefined || stray) ? { unknownMark: comment.text.join('\n').trim() } : {}),
+      declarations,
+      declarationsLine: comment ? comment.first + 2 : i + 1,
     });
     i = end;
   }
   return snippets;
 }
 
-/** Every block of every README. */
+/** Every block of every README and docs page. */
 export function allSnippets(): Snippet[] {
   return readmeFiles().flatMap(readSnippets);
 }
