@@ -13,6 +13,7 @@ export {
 } from './fake-widget.js';
 export { THREE_D_SECURE_TITLE } from './fake-form.js';
 export { cleanupFakeWidgets } from './auto-cleanup.js';
+export { widgetLeftovers, type WidgetLeftovers } from './leftovers.js';
 export {
   APPROVED_RESULT_CODE,
   PENDING_RESULT_CODE,
