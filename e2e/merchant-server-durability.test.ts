@@ -3,7 +3,8 @@
 // again, and every paid order still answers; the gateway's webhook settles an
 // order that nobody read; and two instances on one PostgreSQL serve one
 // shopper alternately with one verdict per order.
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { encryptWebhook } from '@wpwl/server';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startMerchantServer } from '../examples/merchant-server/src/server.js';
@@ -206,7 +207,10 @@ describe('one instance on the embedded database', () => {
       });
 
     // A stranger's "paid" notification, encrypted with a key of its own.
-    const forged = encrypt(paidNotification(order.orderId, order.checkoutId), randomBytes(32).toString('hex'));
+    const forged = encryptWebhook({
+      notification: paidNotification(order.orderId, order.checkoutId),
+      key: randomBytes(32).toString('hex'),
+    });
     const refused = await post(forged.body, forged.headers);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: { code: 'WEBHOOK_INVALID', reason: 'authentication' } });
@@ -217,7 +221,7 @@ describe('one instance on the embedded database', () => {
     const { body } = await readMerchantVerdict(shop.url, resourcePathOf(order.checkoutId));
     expect(body).toMatchObject({ ok: false, classification: 'pending' });
 
-    const unknown = encrypt(paidNotification('order-never-made', 'C'.repeat(32)), world.key);
+    const unknown = encryptWebhook({ notification: paidNotification('order-never-made', 'C'.repeat(32)), key: world.key });
     const answered = await post(unknown.body, unknown.headers);
     expect(answered.status).toBe(200);
   });
@@ -239,7 +243,7 @@ describe('one instance on the embedded database', () => {
       });
 
     // Authentic (the current key) but not JSON: refused, the gateway would send it again for days and then drop it.
-    const unreadable = await post(encrypt('{"type":"PAYMENT", cut short', world.key));
+    const unreadable = await post(encryptWebhook({ notification: '{"type":"PAYMENT", cut short', key: world.key }));
     expect(unreadable.status).toBe(200);
     expect(await unreadable.json()).toMatchObject({ received: true, kept: true });
 
@@ -256,7 +260,7 @@ describe('one instance on the embedded database', () => {
         result: { code: '000.100.110', description: 'Request successfully processed' },
       },
     };
-    expect((await post(encrypt(JSON.stringify(paid), previousKey))).status).toBe(200);
+    expect((await post(encryptWebhook({ notification: JSON.stringify(paid), key: previousKey }))).status).toBe(200);
     expect((await readMerchantVerdict(merchant.url, resourcePathOf(order.checkoutId))).body).toMatchObject({ ok: true, state: 'paid' });
 
     await merchant.stop();
@@ -354,11 +358,3 @@ describe('two instances on one PostgreSQL', () => {
     }
   });
 });
-
-/** A notification as the gateway sends it: AES-256-GCM, hex body, hex IV and tag headers. */
-function encrypt(json: string, keyHex: string): { body: string; headers: Record<string, string> } {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(json, 'utf8'), cipher.final()]).toString('hex');
-  return { body, headers: { 'X-Initialization-Vector': iv.toString('hex'), 'X-Authentication-Tag': cipher.getAuthTag().toString('hex') } };
-}

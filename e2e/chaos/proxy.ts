@@ -10,9 +10,9 @@
 // Also the webhook relay between the gateway and each merchant's
 // POST /api/webhooks: it passes deliveries on unchanged, and lets the run kill
 // the merchant while it records one, or once it answered (the answer lost).
-import { createDecipheriv } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { decryptWebhook } from '@wpwl/server';
 import type { Random } from './random.js';
 
 /** Probabilities per status read. */
@@ -322,21 +322,16 @@ export async function startWebhookRelay(options: {
   return listenOnLoopback(server, sockets);
 }
 
-/** A notification in words, decrypted with the run's key (AES-256-GCM, hex body, IV and tag in headers). */
+/** A notification in words, decrypted with the run's key by decryptWebhook, as the merchant server reads it. */
 function describeNotification(
   body: Buffer,
   headers: IncomingMessage['headers'],
   key: string,
 ): { what: string; orderId?: string; final: boolean } {
   try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      Buffer.from(key, 'hex'),
-      Buffer.from(String(headers['x-initialization-vector']), 'hex'),
-    );
-    decipher.setAuthTag(Buffer.from(String(headers['x-authentication-tag']), 'hex'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(body.toString('utf8'), 'hex')), decipher.final()]).toString('utf8');
-    const { type, payload } = JSON.parse(plain) as { type: string; payload: Record<string, any> };
+    const read = decryptWebhook(body, headers, key);
+    const type = read.type === 'UNKNOWN' ? read.receivedType : read.type;
+    const payload = read.payload.raw as Record<string, any>;
     const code = String(payload.result?.code ?? '');
     return {
       what: `${type} ${short(String(payload.id ?? '?'))} ${code} for ${payload.merchantTransactionId ?? payload.ndc ?? '?'}`,

@@ -16,6 +16,8 @@ const inlineGatewaySpec = {
   name: 'inline-gateway-spec',
   resolveId(id, importer) {
     if (id === '@wpwl/gateway-spec') return specEntry;
+    // A module entry of its own, e.g. @wpwl/gateway-spec/test-cards.
+    if (id.startsWith('@wpwl/gateway-spec/')) return resolve(specDir, `${id.slice('@wpwl/gateway-spec/'.length)}.ts`);
     if (importer?.startsWith(specDir) && id.startsWith('.')) {
       const target = resolve(dirname(importer), id).replace(/\.js$/, '.ts');
       if (existsSync(target)) return target;

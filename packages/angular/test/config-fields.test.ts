@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reflectComponentType, type ApplicationRef } from '@angular/core';
 import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig, type WidgetConfigValueKey } from '@wpwl/core';
 import { PaymentWidgetComponent } from '@wpwl/angular';
-import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
 import { bootstrapHost } from './host.js';
 
 /** A sample for every value field: one missing here fails to compile. */

@@ -6,15 +6,15 @@
 import '@angular/compiler';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { bootstrapApplication } from '@angular/platform-browser';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { BASE, ID, appConfig, checkoutPage, renderOnServer } from './ssr-app.js';
 
 let widget: FakeWidget;
 beforeEach(() => {
   widget = installFakeWidget();
 });
-afterEach(() => {
-  widget.uninstall();
+afterEach(async () => {
+  await widget.uninstall();
 });
 
 /**

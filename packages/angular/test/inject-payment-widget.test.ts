@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSP_NONCE, provideZonelessChangeDetection, signal, type ApplicationRef, type Provider } from '@angular/core';
 import { injectPaymentWidget, provideWpwl } from '@wpwl/angular';
 import type { PaymentWidgetDefaults, WpwlOptions } from '@wpwl/core';
-import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { bootstrapHost } from './host.js';
 
 const BASE = 'https://test.gateway.example';
@@ -24,7 +24,7 @@ afterEach(async () => {
   apps.splice(0).forEach((app) => app.destroy());
   await flush();
   expect(widget.leftovers()).toEqual(CLEAN);
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 /** A component of one's own: its template has the element, its class the widget. */

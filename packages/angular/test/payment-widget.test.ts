@@ -7,7 +7,7 @@ import '@angular/compiler';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signal, type ApplicationRef } from '@angular/core';
 import type { WpwlError } from '@wpwl/core';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { bootstrapHost } from './host.js';
 
 const BASE = 'https://test.gateway.example';
@@ -34,7 +34,7 @@ afterEach(async () => {
   expect(consoleWarn).not.toHaveBeenCalled();
   consoleWarn.mockRestore();
   consoleError.mockRestore();
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 const WIDGET = `

@@ -8,7 +8,7 @@ import 'zone.js';
 import '@angular/compiler';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { NgZone, provideZoneChangeDetection, type ApplicationRef } from '@angular/core';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { bootstrapHost } from './host.js';
 
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -28,7 +28,7 @@ afterEach(async () => {
   app?.destroy();
   await flush();
   expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 /** Whether the app reports itself stable within `ms`. */

@@ -5,7 +5,7 @@
 // another config's widget not taken for its own.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE, ID, ID2, config, create, destroyControllers } from './support/controllers.js';
-import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, page, type FakeWidget } from './support/fake-widget.js';
 import { widgetStartHtml, type PaymentWidgetConfig } from '../src/index.js';
 
 const INTEGRITY = 'sha384-' + 'A'.repeat(64);
@@ -22,7 +22,7 @@ afterEach(async () => {
     expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
     expect('wpwlEarly' in window).toBe(false);
   } finally {
-    fake.uninstall();
+    await fake.uninstall();
   }
 });
 

@@ -11,7 +11,7 @@ import {
   type WidgetConfigValueKey,
 } from '@wpwl/core';
 import { defineWpwlWidget } from '../src/index.js';
-import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
 
 /** A sample for every value field: one missing here fails to compile. */
 const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineWpwlWidget, WpwlWidgetElement, type WpwlBeforeSubmitEventDetail } from '../src/index.js';
-import { flush, installFakeWidget, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
-import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
+import { cardFormValues, flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { NOT_PLAIN_RECORDS } from '../../core/test/support/config-samples.js';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -49,7 +49,7 @@ afterEach(async () => {
   await flush();
   // Removing the element is the whole cleanup: nothing of the widget survives.
   expect(fake.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
-  fake.uninstall();
+  await fake.uninstall();
   vi.restoreAllMocks();
 });
 
@@ -162,7 +162,7 @@ describe('attributes and properties → widget', () => {
     const { pay, submitted } = await fake.finishLoad();
     pay();
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.getAll('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
+    expect(cardFormValues('customParameters[SHOPPER_orderId]')).toEqual(['A-17']);
   });
 
   it('properties set on the element before it is upgraded are used', async () => {

@@ -4,7 +4,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig, type WidgetConfigValueKey } from '@wpwl/core';
 import { PaymentWidget, type PaymentWidgetProps } from '../src/index.js';
-import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
 
 /** A sample for every value field: one missing here fails to compile. */
 const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;

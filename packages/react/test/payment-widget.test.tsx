@@ -8,8 +8,8 @@ import { hydrateRoot, type HydrationOptions, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeWidget, flush, page, type FakeWidget } from '@wpwl/test-utils/fake-widget';
-import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
+import { installFakeWidget, flush, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { NOT_PLAIN_RECORDS } from '../../core/test/support/config-samples.js';
 import type { CustomParameters } from '@wpwl/core';
 import { PaymentWidget, usePaymentWidget, WpwlProvider, type PaymentWidgetProps } from '../src/index.js';
 import { BASE, EXPECTED_REACT_MAJOR, ID, ID2, RESULT_URL } from './widget-config.js';
@@ -22,7 +22,7 @@ afterEach(async () => {
   cleanup();
   await flush();
   const links = document.querySelectorAll('link').length;
-  fake.uninstall();
+  await fake.uninstall();
   // Unmounted means gone: the widget script's preload link too.
   expect(links).toBe(0);
 });
@@ -316,7 +316,7 @@ describe.skipIf(!Activity)('<Activity> hidden, then shown again (React 19.2+)', 
     rerender(page('visible', { checkoutId: ID2 }));
     await act(flush);
     expect(unload).toHaveBeenCalledTimes(1);
-    expect(fake.createdScripts().map((script) => script.src)).toEqual([
+    expect(fake.createdScripts()).toEqual([
       `${BASE}/v1/paymentWidgets.js?checkoutId=${ID}`,
       `${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`,
     ]);

@@ -1,10 +1,13 @@
-// Owns the test cards and the card checks: which number gives which outcome,
+// Owns the test cards and the card checks: which number gives which outcome
+// (read from the one list of test cards, @wpwl/gateway-spec/test-cards, which
+// @wpwl/testing's fake widget answers by too),
 // the brand a number may be sent under (ranges and Luhn from brands.ts, which
 // the stand-in widget shares), expiry and security-code rules. Only the BIN and the
 // last four digits leave this module; the full number and the CVV are used
 // here and dropped.
 
 import { CARD_BRAND_CODES, cvvLength, detectScheme, numberFitsBrand, passesLuhn } from './brands.js';
+import { APPROVED_RESULT_CODE, TEST_CARD_DATA, type TestCardData } from '@wpwl/gateway-spec/test-cards';
 import { RESULTS, type Result } from './result-codes.js';
 
 /** A final outcome: what an uncertain payment settles to. */
@@ -26,66 +29,33 @@ export interface TestCard {
   purpose: string;
 }
 
+/** The result the sandbox answers with for a test card's result code: the one entry of RESULTS with that code. */
+function resultOf(code: string): Result {
+  const result = Object.values(RESULTS).find((candidate) => candidate.code === code);
+  if (!result) throw new Error(`test card result code ${code} is not among the sandbox's RESULTS`);
+  return result;
+}
+
+function finalOutcome(code: string): FinalCardOutcome {
+  return code === APPROVED_RESULT_CODE ? { kind: 'success' } : { kind: 'decline', result: resultOf(code) };
+}
+
+/** What the sandbox does with a card of the shared list (@wpwl/gateway-spec/test-cards, which @wpwl/testing answers by too). */
+function outcomeOfData(card: TestCardData): CardOutcome {
+  if (card.outcome === '3ds') return { kind: 'challenge' };
+  if (card.settledResultCode !== undefined) {
+    return { kind: 'uncertain', result: resultOf(card.resultCode), settlesTo: finalOutcome(card.settledResultCode) };
+  }
+  return finalOutcome(card.resultCode);
+}
+
 /** The test cards whose number decides the outcome. Any other valid card number succeeds. */
-export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4200000000000000', brand: 'VISA', outcome: { kind: 'success' }, purpose: 'success' },
-  { number: '5454545454545454', brand: 'MASTER', outcome: { kind: 'success' }, purpose: 'success' },
-  { number: '377777777777770', brand: 'AMEX', outcome: { kind: 'success' }, purpose: 'success (4-digit CVV)' },
-  {
-    number: '4000000000003220',
-    brand: 'VISA',
-    outcome: { kind: 'challenge' },
-    purpose: '3-D Secure: pending with redirect.url to the challenge page',
-  },
-  {
-    number: '4000000000000002',
-    brand: 'VISA',
-    outcome: { kind: 'decline', result: RESULTS.declinedInvalidCard },
-    purpose: 'declined: invalid card',
-  },
-  {
-    number: '4000000000009995',
-    brand: 'VISA',
-    outcome: { kind: 'decline', result: RESULTS.declinedInsufficientFunds },
-    purpose: 'declined: insufficient funds',
-  },
-  {
-    number: '4000000000000069',
-    brand: 'VISA',
-    outcome: { kind: 'decline', result: RESULTS.cardExpired },
-    purpose: 'declined: expired (whatever the expiry date sent)',
-  },
-  {
-    number: '4000000000000127',
-    brand: 'VISA',
-    outcome: { kind: 'decline', result: RESULTS.declinedInvalidCvv },
-    purpose: 'declined: wrong CVV',
-  },
-  {
-    number: '4000000000000119',
-    brand: 'VISA',
-    outcome: { kind: 'decline', result: RESULTS.timeout },
-    purpose: 'communication error: timeout, uncertain result',
-  },
-  {
-    number: '4000000000000903',
-    brand: 'VISA',
-    outcome: { kind: 'uncertain', result: RESULTS.timeout, settlesTo: { kind: 'success' } },
-    purpose: 'timeout, uncertain result; settles to success after uncertainSettleMs',
-  },
-  {
-    number: '4000000000000911',
-    brand: 'VISA',
-    outcome: { kind: 'uncertain', result: RESULTS.timeout, settlesTo: { kind: 'decline', result: RESULTS.declinedInvalidCard } },
-    purpose: 'timeout, uncertain result; settles to declined (invalid card) after uncertainSettleMs',
-  },
-  {
-    number: '5105105105105100',
-    brand: 'MASTER',
-    outcome: { kind: 'decline', result: RESULTS.declinedByAuthorizationSystem },
-    purpose: 'declined by the authorization system',
-  },
-];
+export const TEST_CARDS: readonly TestCard[] = TEST_CARD_DATA.map((card) => ({
+  number: card.number,
+  brand: card.brand,
+  outcome: outcomeOfData(card),
+  purpose: card.purpose,
+}));
 
 /** The card brands the sandbox processes. */
 export const CARD_BRANDS: ReadonlySet<string> = new Set(CARD_BRAND_CODES);

@@ -5,9 +5,9 @@
 // with a count of everything that happened. Delivery runs on real time, not
 // the sandbox clock; it only ever calls loopback hosts.
 
-import { createCipheriv, randomBytes } from 'node:crypto';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { sealWebhook } from '@wpwl/gateway-spec/webhook-cipher';
 import type { WebhookEndpoint, WebhookFaults } from './webhook-options.js';
 
 /** What the webhook sender has done since the sandbox started. */
@@ -44,12 +44,9 @@ export interface WebhookNotification {
   payload: Record<string, unknown>;
 }
 
-/** Encrypts a notification for one key: hex ciphertext, IV (12 random bytes) and tag (16 bytes). */
+/** Encrypts a notification for one key: hex ciphertext, IV (12 random bytes) and tag (16 bytes), as the gateway does. */
 export function encryptNotification(plaintext: string, keyHex: string): { body: string; iv: string; tag: string } {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyHex, 'hex'), iv);
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]).toString('hex');
-  return { body, iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex') };
+  return sealWebhook(plaintext, keyHex);
 }
 
 interface Delivery {

@@ -1,12 +1,13 @@
 // A merchant's webhook endpoint for the sandbox tests: an HTTP server on
-// 127.0.0.1 that decrypts each POST with node:crypto (AES-256-GCM, hex body,
-// IV and tag headers), keeps the notifications in order (with the headers and
+// 127.0.0.1 that decrypts and authenticates each POST as a merchant does, with
+// @wpwl/server's decryptWebhook (AES-256-GCM, hex body, IV and tag headers), keeps the notifications in order (with the headers and
 // raw body they came with), and answers as the test says (200 by default; a
 // status, or 'hang' for no answer at all).
 
-import { createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { decryptWebhook, type WebhookNotification } from '@wpwl/server';
 
 /** A receiver's webhook key: 64 hex characters. */
 export const WEBHOOK_KEY = randomBytes(32).toString('hex');
@@ -46,14 +47,7 @@ export async function startWebhookReceiver(
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
-      const decipher = createDecipheriv(
-        'aes-256-gcm',
-        Buffer.from(key, 'hex'),
-        Buffer.from(String(req.headers['x-initialization-vector']), 'hex'),
-      );
-      decipher.setAuthTag(Buffer.from(String(req.headers['x-authentication-tag']), 'hex'));
-      const plaintext = Buffer.concat([decipher.update(Buffer.from(raw, 'hex')), decipher.final()]).toString('utf8');
-      const notification = JSON.parse(plaintext);
+      const notification = asSent(decryptWebhook(raw, req.headers, key));
       notifications.push(notification);
       received.push({ headers: req.headers, raw, notification });
       for (const waiter of [...waiters]) {
@@ -85,4 +79,11 @@ export async function startWebhookReceiver(
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The notification's JSON as the sandbox sent it: type, action, and the payload as it came (decryptWebhook keeps it whole in `raw`). */
+function asSent(read: WebhookNotification): { type: string; action?: string; payload: Record<string, unknown> } {
+  const type = read.type === 'UNKNOWN' ? read.receivedType : read.type;
+  const action = 'action' in read ? read.action : undefined;
+  return { type, ...(action === undefined ? {} : { action }), payload: read.payload.raw };
 }

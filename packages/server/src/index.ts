@@ -44,6 +44,8 @@ export type { ExpectedPayment, PaymentMismatch, PaymentVerification } from './ve
 export { isCheckoutId, parseStatusResource } from './resource-path.js';
 export type { StatusResource } from './resource-path.js';
 export { decryptWebhook, DEFAULT_WEBHOOK_MAX_BYTES, readWebhook } from './webhook.js';
+export { encryptWebhook } from './webhook-encrypt.js';
+export type { EncryptedWebhook, EncryptWebhookOptions } from './webhook-encrypt.js';
 export type {
   DecryptWebhookOptions,
   PaymentNotification,

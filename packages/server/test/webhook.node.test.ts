@@ -1,12 +1,13 @@
-// Webhook notifications as the gateway sends them, encrypted here with
-// node:crypto in the real format (JSON → AES-256-GCM → hex body, hex IV and tag
-// headers): read field by field with the same typing as a status read, and
+// Webhook notifications as the gateway sends them, encrypted here with the
+// public encryptWebhook in the real format (JSON → AES-256-GCM → hex body, hex
+// IV and tag headers): read field by field with the same typing as a status read, and
 // every change to the key, body, IV or tag refused with the part named and no
 // plaintext in the error.
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   decryptWebhook,
+  encryptWebhook,
   isWpwlServerError,
   readWebhook,
   type WebhookHeaders,
@@ -25,12 +26,10 @@ interface Sealed {
   tag: string;
 }
 
-/** Encrypts `plaintext` the way the gateway does: AES-256-GCM, everything hex. */
+/** Encrypts `plaintext` the way the gateway does (AES-256-GCM, everything hex), with an IV of `ivBytes`. */
 function seal(plaintext: string | Buffer, { key = KEY, ivBytes = 12 }: { key?: string; ivBytes?: number } = {}): Sealed {
-  const iv = randomBytes(ivBytes);
-  const cipher = createCipheriv('aes-256-gcm', Buffer.from(key, 'hex'), iv, { authTagLength: 16 });
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return { body: body.toString('hex'), iv: iv.toString('hex'), tag: cipher.getAuthTag().toString('hex') };
+  const { body, headers } = encryptWebhook({ key, notification: plaintext, iv: randomBytes(ivBytes).toString('hex') });
+  return { body, iv: headers['X-Initialization-Vector'], tag: headers['X-Authentication-Tag'] };
 }
 
 function sealJson(notification: unknown, options?: { key?: string; ivBytes?: number }): Sealed {
@@ -75,6 +74,48 @@ function expectRefused(error: unknown, reason: WebhookInvalidReason): WpwlServer
   expect(e.cause).toBeUndefined();
   return e;
 }
+
+describe('encryptWebhook', () => {
+  const notification = { type: 'PAYMENT', payload: { id: PAYMENT_ID, ndc: CHECKOUT_ID, result: { code: '000.100.110' } } };
+
+  it('makes a notification decryptWebhook reads back, its headers passed as they are', () => {
+    const { body, headers } = encryptWebhook({ key: KEY, notification });
+    expect(headers['Content-Type']).toBe('text/plain');
+    expect(headers['X-Initialization-Vector']).toMatch(/^[0-9a-f]{24}$/);
+    expect(headers['X-Authentication-Tag']).toMatch(/^[0-9a-f]{32}$/);
+    expect(body).toMatch(/^[0-9a-f]+$/);
+    expect(body).not.toContain(Buffer.from(PAYMENT_ID).toString('hex'));
+    const read = decryptWebhook(body, headers, KEY);
+    expect(read.type).toBe('PAYMENT');
+    expect(read.type === 'PAYMENT' && read.payload.id).toBe(PAYMENT_ID);
+    expect(read.type === 'PAYMENT' && read.payload.result.code).toBe('000.100.110');
+  });
+
+  it('draws a fresh IV each time unless one is given, and the notification authenticates only under its key', () => {
+    const first = encryptWebhook({ key: KEY, notification });
+    const second = encryptWebhook({ key: KEY, notification });
+    expect(first.headers['X-Initialization-Vector']).not.toBe(second.headers['X-Initialization-Vector']);
+    const iv = 'ab'.repeat(16);
+    const fixed = encryptWebhook({ key: KEY, notification, iv });
+    expect(fixed.headers['X-Initialization-Vector']).toBe(iv);
+    expect(encryptWebhook({ key: KEY, notification, iv }).body).toBe(fixed.body);
+    expect(() => decryptWebhook(fixed.body, fixed.headers, KEY)).not.toThrow();
+    expect(() => decryptWebhook(fixed.body, fixed.headers, OTHER_KEY)).toThrow(/did not authenticate with the webhook key/);
+  });
+
+  it('encrypts a string as it is, to test a notification that is not JSON', () => {
+    const { body, headers } = encryptWebhook({ key: KEY, notification: 'not json' });
+    expect(() => decryptWebhook(body, headers, KEY)).toThrow(
+      expect.objectContaining({ code: 'WEBHOOK_INVALID', details: expect.objectContaining({ reason: 'json', authenticated: true }) }),
+    );
+  });
+
+  it('refuses a key that is not 64 hex characters and an IV that is not hex', () => {
+    expect(() => encryptWebhook({ key: 'abc', notification })).toThrow(/64 hexadecimal characters/);
+    expect(() => encryptWebhook({ key: KEY, notification, iv: 'xyz' })).toThrow(/iv must be hexadecimal/);
+    expect(() => encryptWebhook({ key: KEY, notification, iv: '' })).toThrow(/iv must be hexadecimal/);
+  });
+});
 
 describe('decryptWebhook: reading', () => {
   it('reads a PAYMENT notification field by field, typed as a status read (12-byte IV, plain-object headers)', () => {

@@ -17,6 +17,7 @@ export type { UnexpectedScriptMode, ScriptExpectations } from './script-expectat
 export type { FillTestCardOptions, TestCardChoice } from './test-card-choice.js';
 export { WpwlTestingError, type WpwlTestingErrorCode } from './errors.js';
 export { cleanupFakeWidgets } from './auto-cleanup.js';
+export { widgetLeftovers, type WidgetLeftovers } from './leftovers.js';
 export {
   APPROVED_RESULT_CODE,
   PENDING_RESULT_CODE,

@@ -2,7 +2,11 @@
 // cards (the card number decides what the gateway answers) and the result
 // code each outcome ends with. The fake widget answers with these codes, the
 // browser helpers type these numbers, so a unit test and a browser test of
-// the same checkout speak of the same outcomes.
+// the same checkout speak of the same outcomes. The cards come from the one
+// list the sandbox answers by too (@wpwl/gateway-spec/test-cards, a private
+// package the build inlines: nothing of the sandbox is imported at run time).
+
+import { TEST_CARD_DATA } from '@wpwl/gateway-spec/test-cards';
 
 /** What the gateway does with a card payment, by the sandbox test card that gets it. */
 export type CardOutcome =
@@ -62,34 +66,14 @@ export const UNCERTAIN_RESULT_CODE = '900.100.300';
 export const THREE_D_SECURE_FAILED_RESULT_CODE = '100.380.401';
 
 /** The sandbox's test cards by outcome; `approved` also comes as MASTER and AMEX. */
-export const TEST_CARDS: readonly TestCard[] = [
-  { outcome: 'approved', number: '4200000000000000', brand: 'VISA', cvv: '123', resultCode: APPROVED_RESULT_CODE },
-  { outcome: 'approved', number: '5454545454545454', brand: 'MASTER', cvv: '123', resultCode: APPROVED_RESULT_CODE },
-  { outcome: 'approved', number: '377777777777770', brand: 'AMEX', cvv: '1234', resultCode: APPROVED_RESULT_CODE },
-  { outcome: '3ds', number: '4000000000003220', brand: 'VISA', cvv: '123', resultCode: APPROVED_RESULT_CODE },
-  { outcome: 'declined', number: '4000000000000002', brand: 'VISA', cvv: '123', resultCode: '800.100.151' },
-  { outcome: 'insufficient-funds', number: '4000000000009995', brand: 'VISA', cvv: '123', resultCode: '800.100.155' },
-  { outcome: 'card-expired', number: '4000000000000069', brand: 'VISA', cvv: '123', resultCode: '100.100.303' },
-  { outcome: 'wrong-cvv', number: '4000000000000127', brand: 'VISA', cvv: '123', resultCode: '800.100.153' },
-  { outcome: 'timeout', number: '4000000000000119', brand: 'VISA', cvv: '123', resultCode: UNCERTAIN_RESULT_CODE },
-  {
-    outcome: 'uncertain-then-approved',
-    number: '4000000000000903',
-    brand: 'VISA',
-    cvv: '123',
-    resultCode: UNCERTAIN_RESULT_CODE,
-    settledResultCode: APPROVED_RESULT_CODE,
-  },
-  {
-    outcome: 'uncertain-then-declined',
-    number: '4000000000000911',
-    brand: 'VISA',
-    cvv: '123',
-    resultCode: UNCERTAIN_RESULT_CODE,
-    settledResultCode: '800.100.151',
-  },
-  { outcome: 'declined-by-authorization', number: '5105105105105100', brand: 'MASTER', cvv: '123', resultCode: '800.100.152' },
-];
+export const TEST_CARDS: readonly TestCard[] = TEST_CARD_DATA.map(({ outcome, number, brand, cvv, resultCode, settledResultCode }) => ({
+  outcome,
+  number,
+  brand,
+  cvv,
+  resultCode,
+  ...(settledResultCode === undefined ? {} : { settledResultCode }),
+}));
 
 /**
  * The test card for `outcome` (of `brand`, when given).

@@ -6,8 +6,8 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { h, nextTick } from 'vue';
 import type { WidgetSnapshot, WpwlError, WpwlOptions } from '@wpwl/core';
 import { PaymentWidget, type PaymentWidgetErrorSlotProps } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
-import { NOT_PLAIN_RECORDS } from '@wpwl/test-utils/config-samples';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { NOT_PLAIN_RECORDS } from '../../core/test/support/config-samples.js';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -51,7 +51,7 @@ afterEach(async () => {
   wrappers.splice(0).forEach((wrapper) => wrapper.unmount());
   await flush();
   expect(widget.leftovers()).toEqual(CLEAN);
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 describe('<PaymentWidget>', () => {
@@ -134,7 +134,7 @@ describe('<PaymentWidget>', () => {
     allow(true);
     await flush();
     expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.get('customParameters[SHOPPER_orderId]')).toBe('A-17');
+    expect(submitted[0]!.fields['customParameters[SHOPPER_orderId]']).toBe('A-17');
   });
 
   it('unmount unloads the widget and leaves no script, widget node or global', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { createPaymentWidget, WIDGET_CONFIG_FIELDS, type PaymentWidgetConfig, type WidgetConfigValueKey } from '@wpwl/core';
 import { PaymentWidget } from '../src/index.js';
-import { CONFIG_SAMPLES } from '@wpwl/test-utils/config-samples';
+import { CONFIG_SAMPLES } from '../../core/test/support/config-samples.js';
 
 /** A sample for every value field: one missing here fails to compile. */
 const SAMPLES: { readonly [K in WidgetConfigValueKey]: unknown } = CONFIG_SAMPLES;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createSSRApp, h, nextTick } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { PaymentWidget, WpwlPlugin } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 
 const ID = '8a8294174b7ecb28014b9699220015ca';
 const makeApp = () =>
@@ -23,8 +23,8 @@ let widget: FakeWidget;
 beforeEach(() => {
   widget = installFakeWidget();
 });
-afterEach(() => {
-  widget.uninstall();
+afterEach(async () => {
+  await widget.uninstall();
 });
 
 it('hydrates the server markup without a mismatch, then loads the widget into it', async () => {

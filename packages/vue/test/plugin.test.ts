@@ -5,7 +5,7 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { defineComponent, h, nextTick, ref, resolveComponent } from 'vue';
 import type { PaymentWidgetDefaults, WpwlOptions } from '@wpwl/core';
 import { WpwlPlugin } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 
 const ID = '8a8294174b7ecb28014b9699220015ca';
 const page = window as unknown as { wpwlOptions?: WpwlOptions };
@@ -43,7 +43,7 @@ afterEach(async () => {
   wrapper = undefined;
   await flush();
   expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 describe('WpwlPlugin', () => {

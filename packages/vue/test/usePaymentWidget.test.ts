@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, effectScope, nextTick, reactive, ref, type EffectScope } from 'vue';
 import type { WpwlOptions, WpwlOptionsInput } from '@wpwl/core';
 import { WpwlPlugin, usePaymentWidget } from '../src/index.js';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -29,7 +29,7 @@ afterEach(async () => {
   scope.stop();
   await flush();
   expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 describe('usePaymentWidget', () => {

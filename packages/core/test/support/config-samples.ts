@@ -1,8 +1,8 @@
 // A valid value for every value field of the widget config, for the tests
 // that check each binding hands every field to core. Each of those tests
 // assigns it to a record keyed by core's WidgetConfigValueKey, so a field
-// added to the config without a sample here fails to compile there (this
-// package itself needs no dependency on core).
+// added to the config without a sample here fails to compile there. Shared
+// by the bindings' tests, which import it from here.
 
 export const CONFIG_SAMPLES = {
   checkoutId: '8a8294174b7ecb28014b9699220015ca',
