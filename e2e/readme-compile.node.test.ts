@@ -22,31 +22,7 @@ const snippets = allSnippets();
  * the block → why. Empty it once those pages are in; an entry whose block
  * compiles fails this test until it is taken out.
  */
-const PENDING = new Map<string, string>([
-  // packages/angular/README.md
-  ['packages/angular/README.md:47', "the quick start: TS2304 Cannot find name 'Checkout' (declare it in the mark)"],
-  [
-    'packages/angular/README.md:154',
-    'injectPaymentWidget: NG8110 Unsupported call to the viewChild function (only in a class member initializer)',
-  ],
-  // packages/testing/README.md
-  [
-    'packages/testing/README.md:32',
-    "'./checkout' unresolved (declare it: `declare module './checkout' { … }` in the mark); it and expect not imported",
-  ],
-  ['packages/testing/README.md:117', 'JSX in a ts block (syntax errors); vi, render, Checkout, widget, expiresInMs, expect not declared'],
-  // docs/testing.md
-  [
-    'docs/testing.md:30',
-    "not marked; './Checkout' unresolved; toHaveTextContent / toBeInTheDocument need @testing-library/jest-dom's matcher types",
-  ],
-  [
-    'docs/testing.md:97',
-    "not marked; it and expect not imported; './Checkout.vue' has no checkoutId prop (declare the module in the mark)",
-  ],
-  ['docs/testing.md:155', 'not marked'],
-  ['docs/testing.md:173', 'not marked'],
-]);
+const PENDING = new Map<string, string>([]);
 
 function describeFailures(failures: BlockFailure[]): string[] {
   return failures.map((failure) => `${failure.block} (at ${failure.at}) ${failure.message}`);
