@@ -36,30 +36,26 @@ export function provideWpwl(defaults: WpwlDefaultsSource): EnvironmentProviders 
   return makeEnvironmentProviders([{ provide: WPWL_DEFAULTS, useValue: defaults }]);
 }
 
-/**
- * The widget locale for the app's `LOCALE_ID`: `de-AT` → `de`, `da` → `dk`.
- * Nothing for Angular's own default `en-US` (an app that set no locale cannot
- * be told from one that set `en-US`, and the widget's own default is English
- * anyway), nor for a language the widget has no form in (the widget's default
- * then, and no error).
- */
-function appLocale(localeId: string): string | undefined {
-  if (localeId === 'en-US') return undefined;
-  try {
-    return resolveLocale(localeId);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The nearest defaults as a getter, read inside a computed so that a signal source is tracked. */
 export function injectWidgetDefaults(): () => PaymentWidgetDefaults {
   const source = inject(WPWL_DEFAULTS, { optional: true }) ?? {};
   const cspNonce = inject(CSP_NONCE, { optional: true }) || undefined;
-  const locale = appLocale(inject(LOCALE_ID));
+  // The widget locale for the app's LOCALE_ID (`de-AT` → `de`, `da` → `dk`).
+  // None for Angular's own default `en-US` (an app that set no locale cannot
+  // be told from one that set `en-US`, and the widget's default is English
+  // anyway), nor for a language the widget has no form in (the widget's
+  // default then, and no error).
+  const localeId = inject(LOCALE_ID);
+  let locale: string | undefined;
+  try {
+    if (localeId !== 'en-US') locale = resolveLocale(localeId);
+  } catch {
+    // A language the widget lacks.
+  }
   return () => {
     const defaults = typeof source === 'function' ? source() : source;
-    // An undefined field is no default: applyWidgetDefaults skips it.
-    return { ...defaults, nonce: defaults.nonce || cspNonce, locale: defaults.locale ?? (defaults.options?.locale ? undefined : locale) };
+    // An undefined field is no default: applyWidgetDefaults skips it. The
+    // app's locale is the last default: under every `locale` and `options.locale`.
+    return { ...defaults, nonce: defaults.nonce || cspNonce, options: { locale, ...defaults.options } };
   };
 }

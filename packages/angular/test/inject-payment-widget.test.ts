@@ -131,7 +131,7 @@ describe("the app's LOCALE_ID", () => {
       ['ar', 'ar'],
     ]) {
       const { host } = await renderOwn(ID, [locale(id!)], { baseUrl: BASE });
-      expect(host.widget.config()?.locale).toBe(code);
+      expect(host.widget.config()?.options?.locale).toBe(code);
       expect(widgetLocale()).toBe(code);
       apps.splice(0).forEach((app) => app.destroy());
       await flush();
@@ -150,13 +150,13 @@ describe("the app's LOCALE_ID", () => {
 
   it("Angular's default en-US, and a language the widget lacks, give no locale: the widget's default, no error", async () => {
     const { host } = await renderOwn(ID, [], { baseUrl: BASE });
-    expect(host.widget.config()?.locale).toBeUndefined();
+    expect(host.widget.config()?.options?.locale).toBeUndefined();
     expect(widgetLocale()).toBeUndefined();
     apps.splice(0).forEach((app) => app.destroy());
     await flush();
 
     const other = await renderOwn(ID, [locale('uk-UA')], { baseUrl: BASE });
-    expect(other.host.widget.config()?.locale).toBeUndefined();
+    expect(other.host.widget.config()?.options?.locale).toBeUndefined();
     expect(widgetLocale()).toBeUndefined();
     await widget.finishLoad();
     await other.settle();
