@@ -25,6 +25,7 @@ const alias = [
   // compiled at run time by @angular/compiler): its source needs Angular's
   // compiler, which Vite does not run. `pnpm --filter @wpwl/angular build` first.
   { find: /^@wpwl\/angular$/, replacement: `${root}packages/angular/dist/fesm2022/wpwl-angular.mjs` },
+  { find: /^@wpwl\/angular\/testing$/, replacement: `${root}packages/angular/dist/fesm2022/wpwl-angular-testing.mjs` },
   { find: /^@wpwl\/([a-z-]+)$/, replacement: `${root}packages/$1/src/index.ts` },
   { find: /^@wpwl\/([a-z-]+)\/([a-z-]+)$/, replacement: `${root}packages/$1/src/$2.ts` },
 ];

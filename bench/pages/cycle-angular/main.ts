@@ -19,7 +19,7 @@ import { baseUrl, brands, locale, options, shopperResultUrl } from '../shared/pa
       [locale]="locale"
       [options]="options"
       (ready)="signalReady()"
-      (error)="signalError($event)"
+      (paymentError)="signalError($event)"
     />
   }`,
 })

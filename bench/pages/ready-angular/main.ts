@@ -18,7 +18,7 @@ import { baseUrl, brands, initialCheckoutId, locale, markError, markReady, optio
     [locale]="locale"
     [options]="options"
     (ready)="markReady()"
-    (error)="markError($event)"
+    (paymentError)="markError($event)"
   />`,
 })
 class BenchApp {

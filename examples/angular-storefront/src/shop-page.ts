@@ -88,7 +88,7 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
           [customParameters]="{ SHOPPER_orderId: checkout.orderId }"
           [beforeSubmit]="stillPayable"
           (statusChange)="status.set($event.status)"
-          (error)="errorCode.set($event.code)"
+          (paymentError)="errorCode.set($event.code)"
           (expired)="expired.set(true)"
           (expiringSoon)="expiringSoon.set(true)"
         >

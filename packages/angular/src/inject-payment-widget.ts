@@ -77,9 +77,11 @@ export type WidgetContainer = HTMLElement | ElementRef<HTMLElement> | undefined;
  * @example
  * export class Checkout {
  *   readonly checkoutId = input.required<string>();
+ *   // A field of its own: Angular's compiler accepts viewChild() nowhere else (NG8110).
+ *   private readonly container = viewChild<ElementRef<HTMLElement>>('payment');
  *   readonly widget = injectPaymentWidget(
  *     () => ({ checkoutId: this.checkoutId(), brands: 'VISA MASTER', shopperResultUrl: `${location.origin}/result` }),
- *     viewChild<ElementRef<HTMLElement>>('payment'),
+ *     this.container,
  *   );
  * }
  * // template: <div #payment></div> <button (click)="widget.pay()" [disabled]="widget.status() !== 'ready'">Place order</button>

@@ -47,7 +47,7 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
  * `shopperResultUrl`, `baseUrl`, `integrity`, `nonce`, `locale`, `options`,
  * `customParameters`, `createdAt`, `expiresInMs`, `warnBeforeExpiryMs`,
  * `timeoutMs`, `retries`), the app-wide ones falling back to `provideWpwl()`;
- * and `beforeSubmit`. Outputs: `statusChange`, `ready`, `error`, `expired`,
+ * and `beforeSubmit`. Outputs: `statusChange`, `ready`, `paymentError`, `expired`,
  * `expiringSoon`. Content marked `wpwlLoading`, `wpwlError` or `wpwlExpired`
  * is shown in that state, `wpwlExpiringSoon` while the form is up and the
  * checkout ends soon. The host carries the status as `data-wpwl-status`, and
@@ -128,8 +128,11 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly statusChange = output<WidgetSnapshot>();
   /** The widget is ready for the shopper. */
   readonly ready = output<void>();
-  /** Any error: invalid inputs, load failure, widget error, rejected before-submit hook, expiry. */
-  readonly error = output<WpwlError>();
+  /**
+   * Any error: invalid inputs, load failure, widget error, rejected before-submit hook, expiry.
+   * Not `error`: that is a DOM event's name, and a DOM `error` event on the host would reach the handler.
+   */
+  readonly paymentError = output<WpwlError>();
   /** The checkout expired and the widget was unloaded: pass a new `checkoutId`. */
   readonly expired = output<void>();
   /** The checkout ends within `warnBeforeExpiryMs`; the payload is `expiresAt` (ms, this device's clock). */
@@ -144,7 +147,7 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
         onBeforeSubmit: this.beforeSubmit(),
         onStatusChange: (snapshot: WidgetSnapshot) => this.statusChange.emit(snapshot),
         onReady: () => this.ready.emit(),
-        onError: (error: WpwlError) => this.error.emit(error),
+        onError: (error: WpwlError) => this.paymentError.emit(error),
         onExpired: () => this.expired.emit(),
         onExpiringSoon: (expiresAt: number) => this.expiringSoon.emit(expiresAt),
       } satisfies Partial<PaymentWidgetInput>;

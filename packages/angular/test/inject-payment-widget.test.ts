@@ -5,7 +5,7 @@
 // Before anything of Angular: its packages are partially compiled and compile on first use.
 import '@angular/compiler';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSP_NONCE, provideZonelessChangeDetection, signal, type ApplicationRef, type Provider } from '@angular/core';
+import { CSP_NONCE, LOCALE_ID, provideZonelessChangeDetection, signal, type ApplicationRef, type Provider } from '@angular/core';
 import { injectPaymentWidget, provideWpwl } from '@wpwl/angular';
 import type { PaymentWidgetDefaults, WpwlOptions } from '@wpwl/core';
 import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
@@ -117,5 +117,49 @@ describe('provideWpwl', () => {
 
     await renderOwn(ID, [{ provide: CSP_NONCE, useValue: 'YW5ndWxhci1ub25jZQ==' }], { baseUrl: BASE, nonce: 'b3duLW5vbmNl' });
     expect(widget.liveScripts()[0]!.nonce).toBe('b3duLW5vbmNl');
+  });
+});
+
+describe("the app's LOCALE_ID", () => {
+  const locale = (id: string): Provider => ({ provide: LOCALE_ID, useValue: id });
+  const widgetLocale = () => (page.wpwlOptions as WpwlOptions).locale;
+
+  it('gives the widget its language when none is given: de-AT → de, da → dk, ar → ar', async () => {
+    for (const [id, code] of [
+      ['de-AT', 'de'],
+      ['da', 'dk'],
+      ['ar', 'ar'],
+    ]) {
+      const { host } = await renderOwn(ID, [locale(id!)], { baseUrl: BASE });
+      expect(host.widget.config()?.options?.locale).toBe(code);
+      expect(widgetLocale()).toBe(code);
+      apps.splice(0).forEach((app) => app.destroy());
+      await flush();
+    }
+  });
+
+  it("loses to provideWpwl's locale and options.locale", async () => {
+    await renderOwn(ID, [locale('de-AT')], { baseUrl: BASE, locale: 'fr' });
+    expect(widgetLocale()).toBe('fr');
+    apps.splice(0).forEach((app) => app.destroy());
+    await flush();
+
+    await renderOwn(ID, [locale('de-AT')], { baseUrl: BASE, options: { locale: 'it' } });
+    expect(widgetLocale()).toBe('it');
+  });
+
+  it("Angular's default en-US, and a language the widget lacks, give no locale: the widget's default, no error", async () => {
+    const { host } = await renderOwn(ID, [], { baseUrl: BASE });
+    expect(host.widget.config()?.options?.locale).toBeUndefined();
+    expect(widgetLocale()).toBeUndefined();
+    apps.splice(0).forEach((app) => app.destroy());
+    await flush();
+
+    const other = await renderOwn(ID, [locale('uk-UA')], { baseUrl: BASE });
+    expect(other.host.widget.config()?.options?.locale).toBeUndefined();
+    expect(widgetLocale()).toBeUndefined();
+    await widget.finishLoad();
+    await other.settle();
+    expect(statusText()).toBe('ready');
   });
 });

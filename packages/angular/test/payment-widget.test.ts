@@ -5,7 +5,7 @@
 // Before anything of Angular: its packages are partially compiled and compile on first use.
 import '@angular/compiler';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signal, type ApplicationRef } from '@angular/core';
+import { LOCALE_ID, provideZonelessChangeDetection, signal, type ApplicationRef } from '@angular/core';
 import type { WpwlError } from '@wpwl/core';
 import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { bootstrapHost } from './host.js';
@@ -42,7 +42,7 @@ const WIDGET = `
     <wpwl-payment-widget #payment
       [checkoutId]="checkoutId()" brands="VISA MASTER" shopperResultUrl="https://shop.example/result" baseUrl="${BASE}"
       [options]="options()" [beforeSubmit]="beforeSubmit" [expiresInMs]="expiresInMs()" [warnBeforeExpiryMs]="warnBeforeExpiryMs()"
-      (statusChange)="statuses.push($event.status)" (ready)="readies = readies + 1" (error)="errors.push($event)"
+      (statusChange)="statuses.push($event.status)" (ready)="readies = readies + 1" (paymentError)="errors.push($event)"
       (expired)="expired = expired + 1" (expiringSoon)="expiringSoonAt = $event">
       <p wpwlLoading class="loading">Loading…</p>
       <p wpwlError class="failed">{{ payment.widget.error()?.code }} <button class="retry" (click)="payment.retry()">Try again</button></p>
@@ -158,6 +158,17 @@ describe('<wpwl-payment-widget>', () => {
     expect(element().getAttribute('data-wpwl-status')).toBe('ready');
   });
 
+  it("a DOM error event on the host (an image's, bubbling or dispatched) reaches no paymentError handler", async () => {
+    const { element, host, settle } = await renderReady();
+    element().dispatchEvent(new Event('error', { bubbles: true }));
+    element()
+      .querySelector('form')!
+      .dispatchEvent(new Event('error', { bubbles: true }));
+    await settle();
+    expect(host.errors).toEqual([]);
+    expect(element().getAttribute('data-wpwl-status')).toBe('ready');
+  });
+
   it('warns before the checkout ends (expiringSoon with expiresAt), then shows the expired content and emits expired', async () => {
     const test = await bootstrapHost(WIDGET, () => ({ ...state(), expiresInMs: signal(400), warnBeforeExpiryMs: signal(300) }));
     apps.push(test.app);
@@ -256,5 +267,24 @@ describe('<wpwl-payment-widget> for assistive technology', () => {
     await widget.finishLoad();
     await test.settle();
     expect([test.element().getAttribute('lang'), test.element().getAttribute('dir')]).toEqual(['el', 'ltr']);
+  });
+
+  it("takes its language from the app's LOCALE_ID when no locale is given; its locale input wins", async () => {
+    const test = await bootstrapHost(
+      `<wpwl-payment-widget [checkoutId]="id" brands="VISA" shopperResultUrl="https://shop.example/result" baseUrl="${BASE}" [locale]="locale()" />`,
+      () => ({ id: ID, locale: signal<string | undefined>(undefined) }),
+      [provideZonelessChangeDetection(), { provide: LOCALE_ID, useValue: 'ar-SA' }],
+    );
+    apps.push(test.app);
+    await widget.finishLoad();
+    await test.settle();
+    expect([test.element().getAttribute('lang'), test.element().getAttribute('dir')]).toEqual(['ar', 'rtl']);
+    expect((window as unknown as { wpwlOptions: { locale?: string } }).wpwlOptions.locale).toBe('ar');
+    test.host.locale.set('fr');
+    await test.settle();
+    await widget.finishLoad();
+    await test.settle();
+    expect([test.element().getAttribute('lang'), test.element().getAttribute('dir')]).toEqual(['fr', 'ltr']);
+    expect((window as unknown as { wpwlOptions: { locale?: string } }).wpwlOptions.locale).toBe('fr');
   });
 });

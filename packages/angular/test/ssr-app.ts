@@ -14,20 +14,27 @@ export const INTEGRITY = `sha384-${'A'.repeat(64)}`;
 /** This response's CSP nonce, as the server hands it to Angular. */
 export const NONCE = 'cmVxdWVzdC1ub25jZQ==';
 
-/** The checkout page: a heading, the widget with its loading content. */
-export function checkoutPage(checkoutId = ID) {
+/** The checkout page: a heading, the widget with its loading content (and, with `outputs`, handlers of every output). */
+export function checkoutPage(checkoutId = ID, outputs = false) {
   class CheckoutPage {
     readonly checkoutId = checkoutId;
     readonly integrity = INTEGRITY;
+    said(what: unknown) {
+      return what;
+    }
   }
+  const handlers = outputs
+    ? `(paymentError)="said($event)" (ready)="said('ready')" (expired)="said('expired')" (statusChange)="said($event)" (expiringSoon)="said($event)"`
+    : '';
   return Component({
     selector: 'app-root',
     imports: [PaymentWidgetComponent],
     template: `<h1>Pay for your order</h1>
-      <wpwl-payment-widget #payment [checkoutId]="checkoutId" brands="VISA MASTER" shopperResultUrl="https://shop.example/result" [integrity]="integrity">
+      <wpwl-payment-widget #payment [checkoutId]="checkoutId" brands="VISA MASTER" shopperResultUrl="https://shop.example/result" [integrity]="integrity" ${handlers}>
         <p wpwlLoading class="loading">Loading the payment form…</p>
         <p wpwlError class="failed">{{ payment.widget.error()?.message }}</p>
-      </wpwl-payment-widget>`,
+      </wpwl-payment-widget>
+      ${outputs ? `<button type="button" (click)="said('click')">Place order</button>` : ''}`,
   })(CheckoutPage);
 }
 
@@ -41,11 +48,12 @@ export const appConfig = (): ApplicationConfig => ({
   ],
 });
 
-/** The page's HTML as the server sends it for `/checkout`. */
-export function renderOnServer(page = checkoutPage()): Promise<string> {
+/** The page's HTML as the server sends it for `/checkout` (with `providers`, those on top: event replay, say). */
+export function renderOnServer(page = checkoutPage(), providers: ApplicationConfig['providers'] = []): Promise<string> {
   const config = appConfig();
   return renderApplication(
-    (context: BootstrapContext) => bootstrapApplication(page, { providers: [...config.providers, provideServerRendering()] }, context),
+    (context: BootstrapContext) =>
+      bootstrapApplication(page, { providers: [...config.providers, ...providers, provideServerRendering()] }, context),
     {
       document: '<!doctype html><html lang="en"><head><title>Checkout</title></head><body><app-root></app-root></body></html>',
       url: '/checkout',

@@ -4,7 +4,10 @@
 // from core's widgetPreloadHtml with the integrity, CORS mode and nonce the
 // loader's tag will have, the widget's element carries `idle` and the loading
 // content, and the markup has hydration's annotations.
+// Before anything of Angular: its packages are partially compiled and compile on first use.
+import '@angular/compiler';
 import { describe, expect, it } from 'vitest';
+import { provideClientHydration, withEventReplay } from '@angular/platform-browser';
 import { BASE, ID, INTEGRITY, NONCE, checkoutPage, renderOnServer } from './ssr-app.js';
 
 const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
@@ -36,5 +39,24 @@ describe('server rendering', () => {
     const html = await renderOnServer(checkoutPage('not a checkout id'));
     expect(head(html)).not.toContain('<link');
     expect(html).toContain('data-wpwl-status="idle"');
+  });
+
+  it('under event replay the widget\'s host is marked for no DOM event of an output\'s name (no jsaction="error:")', async () => {
+    // As Angular's server build defines it: event replay's browser half stays out.
+    const global = globalThis as { ngServerMode?: boolean };
+    global.ngServerMode = true;
+    let html: string;
+    try {
+      html = await renderOnServer(checkoutPage(ID, true), [provideClientHydration(withEventReplay())]);
+    } finally {
+      delete global.ngServerMode;
+    }
+    // Event replay is on: the page's own button is marked for its clicks.
+    expect(html).toMatch(/<button [^>]*jsaction="click:;"/);
+    const host = /<wpwl-payment-widget [^>]*>/.exec(html)?.[0];
+    expect(host).toBeDefined();
+    // Event replay marks the DOM events an element listens to; the outputs are none of them.
+    expect(host).not.toContain('jsaction');
+    expect(html).not.toContain('jsaction="error');
   });
 });

@@ -30,7 +30,7 @@ test("the component's inputs are core's config fields", () => {
 test('its outputs carry what core reports', () => {
   expectTypeOf<PaymentWidgetComponent['statusChange']>().toEqualTypeOf<OutputEmitterRef<WidgetSnapshot>>();
   expectTypeOf<PaymentWidgetComponent['ready']>().toEqualTypeOf<OutputEmitterRef<void>>();
-  expectTypeOf<PaymentWidgetComponent['error']>().toEqualTypeOf<OutputEmitterRef<WpwlError>>();
+  expectTypeOf<PaymentWidgetComponent['paymentError']>().toEqualTypeOf<OutputEmitterRef<WpwlError>>();
   expectTypeOf<PaymentWidgetComponent['expired']>().toEqualTypeOf<OutputEmitterRef<void>>();
   expectTypeOf<PaymentWidgetComponent['expiringSoon']>().toEqualTypeOf<OutputEmitterRef<number>>();
   expectTypeOf<PaymentWidgetComponent['pay']>().toEqualTypeOf<() => boolean>();
