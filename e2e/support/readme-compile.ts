@@ -345,10 +345,14 @@ export async function checkWithAngular(snippets: Snippet[]): Promise<BlockFailur
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   const files = new Map<string, BlockFile>();
-  for (const snippet of snippets.filter((s) => checkerOf(s) === 'angular')) {
-    const file = scriptFile(snippet, dir);
+  for (const [index, snippet] of snippets.filter((s) => checkerOf(s) === 'angular').entries()) {
+    // A folder per block: the modules its mark declares (`declare module './x'`) are files beside it, as './x' resolves.
+    const blockDir = join(dir, `block${index}`);
+    await mkdir(blockDir, { recursive: true });
+    const file = scriptFile(snippet, blockDir);
     files.set(file.name, file);
     await writeFile(file.name, file.text);
+    for (const [name, module] of file.relativeModules ?? []) await writeFile(join(blockDir, `${name}.d.ts`), module.text);
   }
   const tsconfig = join(dir, 'tsconfig.json');
   await writeFile(
@@ -375,7 +379,7 @@ export async function checkWithAngular(snippets: Snippet[]): Promise<BlockFailur
         strictInjectionParameters: true,
         strictInputAccessModifiers: true,
       },
-      include: ['*.ts'],
+      include: ['**/*.ts'],
     }),
   );
   const { NgtscProgram, createCompilerHost, readConfiguration } = await import('@angular/compiler-cli');

@@ -11,7 +11,7 @@ import { BrowserTestingModule, platformBrowserTesting } from '@angular/platform-
 import { TestbedHarnessEnvironment } from '@angular/cdk/testing/testbed';
 import { PaymentWidgetComponent, provideWpwl } from '@wpwl/angular';
 import { PaymentWidgetHarness } from '@wpwl/angular/testing';
-import { flush, installFakeWidget, type FakeWidget } from '@wpwl/test-utils/fake-widget';
+import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
 
 const BASE = 'https://test.gateway.example';
 const ID = '8a8294174b7ecb28014b9699220015ca';
@@ -51,7 +51,7 @@ beforeEach(() => {
 afterEach(async () => {
   TestBed.resetTestingModule();
   await flush();
-  widget.uninstall();
+  await widget.uninstall();
 });
 
 const harness = () => TestbedHarnessEnvironment.loader(fixture).getHarness(PaymentWidgetHarness);
