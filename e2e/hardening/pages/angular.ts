@@ -19,7 +19,7 @@ installHarness('angular', {
       bindings: [
         ...INPUTS.map((name) => inputBinding(name, () => current()[name])),
         outputBinding('ready', callbacks.onReady),
-        outputBinding('error', callbacks.onError),
+        outputBinding('paymentError', callbacks.onError),
         outputBinding('expired', callbacks.onExpired),
         outputBinding('statusChange', callbacks.onStatusChange),
       ],

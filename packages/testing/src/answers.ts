@@ -6,7 +6,7 @@
 // answers belong to the installed fake: a new test's fake starts with none,
 // and `widget.resetAnswers()` drops them within a test.
 import { WpwlTestingError } from './errors.js';
-import { verdictOf, type PaymentOutcome } from './outcomes.js';
+import { TEST_CARDS, verdictOf, type PaymentOutcome, type ResultVerdict } from './outcomes.js';
 
 /** What {@link FakeAnswer.when} sees of a payment before it is answered. */
 export interface FakePaymentRequest {
@@ -45,14 +45,21 @@ export interface FakeAnswer extends FakeAnswerInit {
   once?: boolean;
 }
 
-/** An answer as the fake applies it: the outcome settled. */
+/** An answer as the fake applies it: the outcome settled (none for `submit({ redirect })` alone: the usual one). */
 export interface ResolvedAnswer {
-  outcome: PaymentOutcome;
+  outcome?: PaymentOutcome;
   resultCode?: string;
   redirect: boolean;
 }
 
 const RESULT_CODE = /^\d{3}\.\d{3}\.\d{3}$/;
+
+/** The verdict a status read gives for each outcome a result code can go with. */
+const VERDICT_OF_OUTCOME: ReadonlyMap<PaymentOutcome, ResultVerdict> = new Map([
+  ...TEST_CARDS.filter((card) => card.outcome !== '3ds').map((card) => [card.outcome, verdictOf(card.resultCode)] as const),
+  ['pending', 'pending'],
+]);
+const OUTCOMES: ReadonlySet<string> = new Set<PaymentOutcome>([...VERDICT_OF_OUTCOME.keys(), '3ds', 'invalid', 'expired']);
 
 /**
  * Checks `answer` and settles its outcome.
@@ -61,6 +68,12 @@ const RESULT_CODE = /^\d{3}\.\d{3}\.\d{3}$/;
  */
 export function resolveAnswer(answer: FakeAnswerInit, where: string): ResolvedAnswer | undefined {
   const { outcome, resultCode, redirect } = answer;
+  if (outcome !== undefined && !OUTCOMES.has(outcome)) {
+    throw new WpwlTestingError(
+      'INVALID_ANSWER',
+      `${where}: outcome must be one of ${[...OUTCOMES].join(', ')}, not ${JSON.stringify(outcome)}`,
+    );
+  }
   if (resultCode !== undefined) {
     if (typeof resultCode !== 'string' || !RESULT_CODE.test(resultCode)) {
       throw new WpwlTestingError('INVALID_ANSWER', `${where}: resultCode must read like 000.100.110, not ${JSON.stringify(resultCode)}`);
@@ -71,13 +84,24 @@ export function resolveAnswer(answer: FakeAnswerInit, where: string): ResolvedAn
         `${where}: resultCode cannot go with outcome "${outcome}" (a "${outcome}" payment has its own result)`,
       );
     }
+    const expected = outcome === undefined ? undefined : VERDICT_OF_OUTCOME.get(outcome);
+    if (expected !== undefined && verdictOf(resultCode) !== expected) {
+      throw new WpwlTestingError(
+        'INVALID_ANSWER',
+        `${where}: resultCode ${resultCode} reads ${verdictOf(resultCode)}, outcome "${outcome}" ${expected}: give one, or two that agree`,
+      );
+    }
   }
   if (redirect !== undefined && typeof redirect !== 'boolean') {
     throw new WpwlTestingError('INVALID_ANSWER', `${where}: redirect must be true or false, not ${JSON.stringify(redirect)}`);
   }
   const settled = outcome ?? (resultCode === undefined ? undefined : outcomeOfCode(resultCode));
-  if (settled === undefined) return undefined;
-  return { outcome: settled, ...(resultCode === undefined ? {} : { resultCode }), redirect: redirect ?? true };
+  if (settled === undefined && redirect === undefined) return undefined;
+  return {
+    ...(settled === undefined ? {} : { outcome: settled }),
+    ...(resultCode === undefined ? {} : { resultCode }),
+    redirect: redirect ?? true,
+  };
 }
 
 function outcomeOfCode(resultCode: string): PaymentOutcome {
@@ -101,7 +125,7 @@ export class AnswerBook {
         throw new WpwlTestingError('INVALID_ANSWER', `${where}: when must be a function of the payment`);
       }
       const resolved = resolveAnswer(answer, where);
-      if (!resolved) throw new WpwlTestingError('INVALID_ANSWER', `${where}: give an outcome or a resultCode`);
+      if (resolved?.outcome === undefined) throw new WpwlTestingError('INVALID_ANSWER', `${where}: give an outcome or a resultCode`);
       return { answer, resolved };
     });
     this.#answers.unshift(...checked);

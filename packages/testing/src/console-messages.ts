@@ -18,17 +18,28 @@ export interface PlaywrightPageEvents {
   on(event: 'pageerror', listener: (error: Error) => void): unknown;
 }
 
-const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
-const PAYMENT_URL = /\/v1\/checkouts\/[^/?#]+\/payment(?:[?#]|$)/;
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of 400\b/;
+const PAYMENT_PATH = /^\/v1\/checkouts\/[^/]+\/payment$/;
+
+/** The URL's path, or undefined for what is no URL. */
+function pathOf(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * True for the console error a browser logs when the gateway answers the
- * widget's payment (`POST /v1/checkouts/{id}/payment`) with a 4xx: what a
- * declined card, insufficient funds, an expired card and so on leave, every
- * time. Any other message, including a 4xx or 5xx of another URL, is false.
+ * widget's payment (`POST /v1/checkouts/{id}/payment`, that path exactly)
+ * with a 400: what a declined card, insufficient funds, an expired card and
+ * so on leave, every time. Any other message is false: another status (a
+ * 404 for a checkout the gateway does not know, a 5xx), another path, a
+ * payment URL only named in another URL's query.
  */
 export function isGatewayDeclineMessage(message: PlaywrightConsoleMessage): boolean {
-  return message.type() === 'error' && FAILED_RESOURCE.test(message.text()) && PAYMENT_URL.test(message.location().url);
+  return message.type() === 'error' && FAILED_RESOURCE.test(message.text()) && PAYMENT_PATH.test(pathOf(message.location().url) ?? '');
 }
 
 /** Options of {@link watchConsoleErrors}. */

@@ -7,6 +7,7 @@
 // package the build inlines: nothing of the sandbox is imported at run time).
 
 import { TEST_CARD_DATA } from '@wpwl/gateway-spec/test-cards';
+import { WpwlTestingError } from './errors.js';
 
 /** What the gateway does with a card payment, by the sandbox test card that gets it. */
 export type CardOutcome =
@@ -78,13 +79,16 @@ export const TEST_CARDS: readonly TestCard[] = TEST_CARD_DATA.map(({ outcome, nu
 /**
  * The test card for `outcome` (of `brand`, when given).
  *
- * @throws Error when no test card has that outcome and brand
+ * @throws WpwlTestingError `INVALID_ANSWER` when no test card has that outcome and brand
  */
 export function testCard(outcome: CardOutcome, brand?: TestCardBrand): TestCard {
   const card = TEST_CARDS.find((candidate) => candidate.outcome === outcome && (!brand || candidate.brand === brand));
   if (!card) {
     const brands = TEST_CARDS.filter((candidate) => candidate.outcome === outcome).map((candidate) => candidate.brand);
-    throw new Error(`no ${brand} test card for outcome "${outcome}"; there is one for ${brands.join(', ') || 'no brand'}`);
+    throw new WpwlTestingError(
+      'INVALID_ANSWER',
+      `no ${brand ?? ''} test card for outcome "${outcome}"; there is one for ${brands.join(', ') || 'no brand'}`.replace('no  ', 'no '),
+    );
   }
   return card;
 }

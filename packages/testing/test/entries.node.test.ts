@@ -117,11 +117,18 @@ describe('console errors of a refused payment', () => {
   const FAILED_400 = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
   const PAYMENT = 'http://127.0.0.1:8787/v1/checkouts/8a8294174b7ecb28014b9699220015ca/payment';
 
-  it('isGatewayDeclineMessage: a 4xx of the widget payment POST, nothing else', () => {
+  it('isGatewayDeclineMessage: a 400 of the widget payment POST, nothing else', () => {
     expect(isGatewayDeclineMessage(message('error', FAILED_400, PAYMENT))).toBe(true);
+    expect(isGatewayDeclineMessage(message('error', FAILED_400, `${PAYMENT}?x=1`))).toBe(true);
+    // A checkout the gateway does not know (404), another 4xx: not a decline.
+    expect(isGatewayDeclineMessage(message('error', FAILED_400.replace('400 (Bad Request)', '404 (Not Found)'), PAYMENT))).toBe(false);
+    expect(isGatewayDeclineMessage(message('error', FAILED_400.replace('400 (Bad Request)', '402 (Payment Required)'), PAYMENT))).toBe(
+      false,
+    );
+    // A shop URL that only names the payment's path in its query.
     expect(
-      isGatewayDeclineMessage(message('error', FAILED_400.replace('400 (Bad Request)', '402 (Payment Required)'), `${PAYMENT}?x=1`)),
-    ).toBe(true);
+      isGatewayDeclineMessage(message('error', FAILED_400, `http://127.0.0.1:3000/api/status?resourcePath=/v1/checkouts/x/payment`)),
+    ).toBe(false);
     expect(isGatewayDeclineMessage(message('error', FAILED_400.replace('400 (Bad Request)', '500 (Internal Server Error)'), PAYMENT))).toBe(
       false,
     );

@@ -113,6 +113,41 @@ describe('widget.use(): answers for this test', () => {
     await expect(fake.submit({ outcome: 'expired', resultCode: '000.100.110' })).rejects.toMatchObject({ code: 'INVALID_ANSWER' });
   });
 
+  it('refuses an outcome it does not know and an outcome with a result code that says otherwise', async () => {
+    const fake = install();
+    expect(() => fake.use({ outcome: 'aproved' as 'approved' })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ANSWER',
+        message: expect.stringMatching(/outcome must be one of approved, .*not "aproved"/),
+      }),
+    );
+    expect(() => fake.use({ outcome: 'approved', resultCode: '800.100.151' })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ANSWER',
+        message: expect.stringMatching(/800\.100\.151 reads declined, outcome "approved" approved/),
+      }),
+    );
+    // Two that agree are taken: a decline of the declined family with a code of its own.
+    fake.use({ outcome: 'declined', resultCode: '800.100.171', once: true });
+    mount();
+    await fake.ready();
+    await expect(fake.submit({ outcome: 'pending' as 'approved', resultCode: '000.100.110' })).rejects.toMatchObject({
+      code: 'INVALID_ANSWER',
+    });
+    await expect(fake.submit()).resolves.toMatchObject({ outcome: 'declined', resultCode: '800.100.171' });
+  });
+
+  it('submit({ redirect: false }) alone keeps the usual outcome and leaves the payment in flight', async () => {
+    const onRedirect = vi.fn();
+    const fake = install({ onRedirect });
+    mount();
+    await fake.ready();
+    const payment = await fake.submit({ redirect: false });
+    expect(payment).toMatchObject({ outcome: 'approved', resultCode: '000.100.110', resultUrl: undefined });
+    expect(onRedirect).not.toHaveBeenCalled();
+    expect(status()).toBe('submitting');
+  });
+
   it('belongs to the fake it was given to: the next one starts without it', async () => {
     const first = install();
     first.use({ outcome: 'declined' });
@@ -175,6 +210,11 @@ describe('widget.fillTestCard()', () => {
     await fake.ready();
     await expect(fake.fillTestCard({ ...testCard('approved'), number: '4111111111111111' })).rejects.toMatchObject({
       code: 'INVALID_ANSWER',
+    });
+    // No AMEX card declines: said with the code, naming the brands there are.
+    await expect(fake.fillTestCard({ outcome: 'declined', brand: 'AMEX' })).rejects.toMatchObject({
+      code: 'INVALID_ANSWER',
+      message: 'no AMEX test card for outcome "declined"; there is one for VISA',
     });
   });
 });

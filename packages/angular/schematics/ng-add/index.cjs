@@ -6,7 +6,10 @@
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- the Angular CLI loads a schematic with require(): this file is CommonJS. */
 const { NodePackageInstallTask } = require('@angular-devkit/schematics/tasks');
-const { version } = require('../../package.json');
+const { version, dependencies } = require('../../package.json');
+// The range of @wpwl/core this package was published with (its own version may differ);
+// in the repository's workspace, where it reads `workspace:^`, this package's version.
+const coreRange = dependencies['@wpwl/core'].startsWith('workspace:') ? `^${version}` : dependencies['@wpwl/core'];
 
 /** The project's sourceRoot from angular.json: the named project, else the first application. */
 function sourceRoot(tree, name) {
@@ -23,7 +26,7 @@ function addCore(tree) {
   if (!text) return false;
   const pkg = JSON.parse(text.toString('utf8'));
   if (pkg.dependencies?.['@wpwl/core'] || pkg.devDependencies?.['@wpwl/core']) return false;
-  pkg.dependencies = { ...pkg.dependencies, '@wpwl/core': `^${version}` };
+  pkg.dependencies = { ...pkg.dependencies, '@wpwl/core': coreRange };
   tree.overwrite('package.json', `${JSON.stringify(pkg, null, 2)}\n`);
   return true;
 }

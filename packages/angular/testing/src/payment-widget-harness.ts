@@ -36,7 +36,8 @@ export class PaymentWidgetHarness extends ComponentHarness {
   // The component's own regions (its children), not any inside the widget's form.
   private readonly statusRegion = this.locatorFor('wpwl-payment-widget > [role="status"]');
   private readonly alertRegion = this.locatorFor('wpwl-payment-widget > [role="alert"]');
-  private readonly payButton = this.locatorForOptional('.wpwl-button-pay');
+  // The card form's: with stored cards the registrations form comes first, with its own pay button.
+  private readonly payButton = this.locatorForOptional('.wpwl-form-card .wpwl-button-pay');
   private readonly alertButton = this.locatorForOptional('wpwl-payment-widget > [role="alert"] button');
 
   /** The widget's status: `idle`, `loading`, `ready`, `submitting`, `error`, `expired` or `destroyed`. */
