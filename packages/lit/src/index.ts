@@ -9,5 +9,13 @@ export { WpwlWidgetElement } from './element.js';
 export { defineWpwlWidget } from './registry.js';
 export { WpwlWidgetController, type WpwlWidgetControllerOptions } from './controller.js';
 export type { WpwlBeforeSubmitEventDetail, WpwlErrorEventDetail, WpwlWidgetEventMap } from './events.js';
-export type { BeforeSubmitContext, PaymentWidgetConfig, WidgetSnapshot, WidgetStatus, WpwlError, WpwlOptionsInput } from '@wpwl/core';
+export type {
+  BeforeSubmitContext,
+  CustomParameters,
+  PaymentWidgetConfig,
+  WidgetSnapshot,
+  WidgetStatus,
+  WpwlError,
+  WpwlOptionsInput,
+} from '@wpwl/core';
 export { localeDirection, preferredLocale, readShopperResult, type ShopperResult } from '@wpwl/core';

@@ -6,6 +6,7 @@ export { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.
 export { WpwlProvider, type WpwlProviderProps } from './provider.js';
 export type {
   BeforeSubmitContext,
+  CustomParameters,
   PaymentWidgetDefaults,
   PaymentWidgetInput,
   WidgetSnapshot,

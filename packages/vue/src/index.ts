@@ -15,6 +15,7 @@ export { wpwlDefaultsKey } from './context.js';
 // The core types a Vue checkout names (as @wpwl/react re-exports them), so an app imports them from its binding.
 export type {
   BeforeSubmitContext,
+  CustomParameters,
   PaymentWidgetDefaults,
   PaymentWidgetInput,
   WidgetSnapshot,

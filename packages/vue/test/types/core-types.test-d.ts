@@ -24,5 +24,6 @@ describe('core types re-exported by @wpwl/vue', () => {
     expectTypeOf<Vue.BeforeSubmitContext>().toEqualTypeOf<Core.BeforeSubmitContext>();
     expectTypeOf<Vue.PaymentWidgetInput>().toEqualTypeOf<Core.PaymentWidgetInput>();
     expectTypeOf<Vue.WpwlOptionsInput>().toEqualTypeOf<Core.WpwlOptionsInput>();
+    expectTypeOf<Vue.CustomParameters>().toEqualTypeOf<Core.CustomParameters>();
   });
 });
