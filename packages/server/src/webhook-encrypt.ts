@@ -4,6 +4,11 @@
 // private gateway tables at build time).
 
 import { sealWebhook } from '@wpwl/gateway-spec/webhook-cipher';
+import { WpwlServerError } from './errors.js';
+
+/** An `INVALID_CONFIG` error naming the option and its rule. */
+const invalidOption = (field: string, rule: string): WpwlServerError =>
+  new WpwlServerError('INVALID_CONFIG', `encryptWebhook: ${field} must be ${rule}.`, { details: { field, rule } });
 
 /** Options of {@link encryptWebhook}. */
 export interface EncryptWebhookOptions {
@@ -38,7 +43,8 @@ export interface EncryptedWebhook {
  * webhook handler, which reads it with `decryptWebhook` or
  * `readWebhook`. For tests: the gateway encrypts the real ones.
  *
- * @throws {TypeError} When `key` is not 64 hexadecimal characters, or `iv` is not non-empty hex.
+ * @throws {WpwlServerError} `INVALID_CONFIG` naming the option (`key`, `iv`, `notification`) when `key` is
+ * not 64 hexadecimal characters, `iv` is not 1 to 128 bytes of hex, or there is no notification.
  *
  * @example
  * const { body, headers } = encryptWebhook({
@@ -49,8 +55,14 @@ export interface EncryptedWebhook {
  */
 export function encryptWebhook(options: EncryptWebhookOptions): EncryptedWebhook {
   const { key, notification, iv } = options;
-  if (iv !== undefined && (!/^(?:[0-9a-fA-F]{2})+$/.test(iv) || iv.length > 256)) {
-    throw new TypeError('iv must be hexadecimal digits, an even number of them, 1 to 128 bytes');
+  if (typeof key !== 'string' || !/^[0-9a-fA-F]{64}$/.test(key)) {
+    throw invalidOption('key', 'the webhook secret key: 64 hexadecimal characters (32 bytes)');
+  }
+  if (iv !== undefined && (typeof iv !== 'string' || !/^(?:[0-9a-fA-F]{2})+$/.test(iv) || iv.length > 256)) {
+    throw invalidOption('iv', 'hexadecimal digits, an even number of them, 1 to 128 bytes');
+  }
+  if (notification === undefined || notification === null) {
+    throw invalidOption('notification', 'the notification: an object, a string or bytes');
   }
   const plaintext = typeof notification === 'string' || notification instanceof Uint8Array ? notification : JSON.stringify(notification);
   const sealed = sealWebhook(plaintext, key, iv === undefined ? undefined : Buffer.from(iv, 'hex'));

@@ -111,9 +111,19 @@ describe('encryptWebhook', () => {
   });
 
   it('refuses a key that is not 64 hex characters and an IV that is not hex', () => {
-    expect(() => encryptWebhook({ key: 'abc', notification })).toThrow(/64 hexadecimal characters/);
-    expect(() => encryptWebhook({ key: KEY, notification, iv: 'xyz' })).toThrow(/iv must be hexadecimal/);
-    expect(() => encryptWebhook({ key: KEY, notification, iv: '' })).toThrow(/iv must be hexadecimal/);
+    const refused = (field: string, message: RegExp) =>
+      expect.objectContaining({
+        name: 'WpwlServerError',
+        code: 'INVALID_CONFIG',
+        details: expect.objectContaining({ field }),
+        message: expect.stringMatching(message),
+      });
+    expect(() => encryptWebhook({ key: 'abc', notification })).toThrow(refused('key', /64 hexadecimal characters/));
+    expect(() => encryptWebhook({ key: KEY, notification, iv: 'xyz' })).toThrow(refused('iv', /iv must be hexadecimal/));
+    expect(() => encryptWebhook({ key: KEY, notification, iv: '' })).toThrow(refused('iv', /iv must be hexadecimal/));
+    expect(() => encryptWebhook({ key: KEY, notification: undefined as unknown as object })).toThrow(
+      refused('notification', /notification must be/),
+    );
   });
 });
 
