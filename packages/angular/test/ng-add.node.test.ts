@@ -57,6 +57,17 @@ describe('ng add @wpwl/angular', () => {
     expect(again.tasks).toEqual([]);
   });
 
+  it('a --project angular.json does not have is an error naming the projects there, and nothing changes', async () => {
+    const runner = new SchematicTestRunner('@wpwl/angular', collection);
+    const tree = app();
+    await expect(runner.runSchematic('ng-add', { project: 'shopp' }, tree)).rejects.toThrow(
+      'No project "shopp" in angular.json; its projects: shop.',
+    );
+    expect(tree.readText('src/app/app.config.ts')).toBe(APP_CONFIG);
+    const named = await new SchematicTestRunner('@wpwl/angular', collection).runSchematic('ng-add', { project: 'shop' }, app());
+    expect(named.readText('src/app/app.config.ts')).toContain('provideWpwl(');
+  });
+
   it('an app config without a providers array is left alone, with a warning saying what to add', async () => {
     const runner = new SchematicTestRunner('@wpwl/angular', collection);
     const warnings: string[] = [];

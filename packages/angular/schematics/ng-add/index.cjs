@@ -5,17 +5,24 @@
 // Angular CLI requires the factory as it is.
 'use strict';
 /* eslint-disable @typescript-eslint/no-require-imports -- the Angular CLI loads a schematic with require(): this file is CommonJS. */
+const { SchematicsException } = require('@angular-devkit/schematics');
 const { NodePackageInstallTask } = require('@angular-devkit/schematics/tasks');
 const { version, dependencies } = require('../../package.json');
 // The range of @wpwl/core this package was published with (its own version may differ);
 // in the repository's workspace, where it reads `workspace:^`, this package's version.
 const coreRange = dependencies['@wpwl/core'].startsWith('workspace:') ? `^${version}` : dependencies['@wpwl/core'];
 
-/** The project's sourceRoot from angular.json: the named project, else the first application. */
+/**
+ * The project's sourceRoot from angular.json: the named project, else the first application.
+ * A name angular.json does not have is an error, not another project changed in its place.
+ */
 function sourceRoot(tree, name) {
   const text = tree.read('angular.json');
   if (!text) return 'src';
   const projects = JSON.parse(text.toString('utf8')).projects ?? {};
+  if (name !== undefined && !Object.hasOwn(projects, name)) {
+    throw new SchematicsException(`No project "${name}" in angular.json; its projects: ${Object.keys(projects).join(', ') || 'none'}.`);
+  }
   const project = projects[name] ?? Object.values(projects).find((p) => p.projectType === 'application');
   return project?.sourceRoot ?? `${project?.root ? `${project.root}/` : ''}src`;
 }
