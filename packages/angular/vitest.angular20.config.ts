@@ -44,7 +44,9 @@ export default defineConfig({
             happyDOM: { settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
           },
           include: ['test/**/*.test.ts'],
-          exclude: ['**/*.node.test.ts', '**/node_modules/**'],
+          // The component harness needs @angular/cdk of the same major; this Angular 20 copy has none
+          // (the workspace's cdk 21 does not run on Angular 20's TestBed), so it is tested on Angular 21 only.
+          exclude: ['**/*.node.test.ts', '**/node_modules/**', 'test/harness.test.ts'],
         },
       },
       {
