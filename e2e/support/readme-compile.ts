@@ -113,6 +113,18 @@ function failureAt(file: BlockFile, line0: number | undefined, message: string):
 }
 
 /** The options of a merchant's strict tsconfig for a bundled browser app (Node's types for the server blocks). */
+/** The strict app tsconfig the vue-tsc and Angular projects start from (as `ng new` and `npm create vue` write it). */
+const APP_TSCONFIG = {
+  strict: true,
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: [],
+  skipLibCheck: true,
+  noEmit: true,
+};
+
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   strict: true,
   target: ts.ScriptTarget.ES2022,
@@ -314,17 +326,7 @@ export async function checkWithVueTsc(snippets: Snippet[]): Promise<BlockFailure
   await writeFile(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        jsx: 'preserve',
-        types: [],
-        skipLibCheck: true,
-        noEmit: true,
-      },
+      compilerOptions: { ...APP_TSCONFIG, jsx: 'preserve' },
       vueCompilerOptions: { strictTemplates: true },
       include: ['*.ts', '*.vue'],
     }),
@@ -359,15 +361,8 @@ export async function checkWithAngular(snippets: Snippet[]): Promise<BlockFailur
     tsconfig,
     JSON.stringify({
       compilerOptions: {
-        strict: true,
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
+        ...APP_TSCONFIG,
         moduleDetection: 'force',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        types: [],
-        skipLibCheck: true,
-        noEmit: true,
         experimentalDecorators: true,
         noImplicitOverride: true,
         noPropertyAccessFromIndexSignature: true,
