@@ -11,6 +11,7 @@ export type * from './jquery.js';
 export * from './script.js';
 export * from './preload.js';
 export * from './widget.js';
+export type { CreateCheckout, CreateCheckoutAnswer, CreateCheckoutRequest, ExpressCheckout } from './express.js';
 export * from './result.js';
 export * from './csp.js';
 export * from './defaults.js';

@@ -6,7 +6,8 @@
 // Names starting with `_` are internal: the build shortens them.
 
 import { WpwlError, isWpwlError } from './errors.js';
-import { checkPlainObject, throwIf } from './invalid.js';
+import { CREATE_CHECKOUT_TIMEOUT_MS, applyStatedAmount } from './express.js';
+import { checkPlainObject, invalid, kind, throwIf } from './invalid.js';
 import { toWpwlOptions, type WpwlOptionsInput } from './options.js';
 import {
   checkNumber,
@@ -27,7 +28,8 @@ export const WARN_BEFORE_EXPIRY_MS = 5 * 60_000;
 export interface CheckedConfig {
   /** What the widget reads at load time, by value: equal keys load the same widget. */
   _key: string;
-  _checkoutId: string;
+  /** Undefined for express checkout: `createCheckout` prepares the checkout. */
+  _checkoutId: string | undefined;
   _shopperResultUrl: string;
   /** Without trailing slash, the origin in canonical form. */
   _baseUrl: string;
@@ -36,8 +38,12 @@ export interface CheckedConfig {
   _integrity: string | undefined;
   _nonce: string | undefined;
   _customParameters: Readonly<Record<string, string>> | undefined;
-  /** The widget options with the top-level `locale` applied. */
+  /** The widget options with the top-level `locale` and the stated amount applied. */
   _widgetOptions: WpwlOptionsInput;
+  /** The total the wallet sheets show, two decimals; undefined when none is stated. */
+  _amount: string | undefined;
+  _currency: string | undefined;
+  _createCheckoutTimeoutMs: number;
   /** Ms since the epoch, on this device's clock. */
   _createdAt: number | undefined;
   _expiresInMs: number | undefined;
@@ -65,8 +71,15 @@ export function checkConfig(config: PaymentWidgetConfig): CheckedConfig {
 
 /** What goes into the page: the form's checkout and action, the script tag's integrity and nonce, the custom parameters. */
 function checkPageInputs(config: PaymentWidgetConfig) {
-  const { checkoutId, shopperResultUrl, integrity, nonce, options, customParameters: givenParameters } = config;
-  validateCheckoutId(checkoutId);
+  const { checkoutId, createCheckout, shopperResultUrl, integrity, nonce, options, customParameters: givenParameters } = config;
+  if (checkoutId !== undefined || createCheckout === undefined) {
+    // Either field alone is a way to pay: an error names both when neither is given.
+    if (checkoutId === undefined) throw invalid('INVALID_CHECKOUT_ID', 'checkoutId', 'a checkout id, or createCheckout a function for express checkout', 'neither');
+    validateCheckoutId(checkoutId);
+    if (createCheckout !== undefined) {
+      throw invalid('INVALID_OPTIONS', 'createCheckout', 'left out when checkoutId is given (it prepares the checkout of express checkout)', 'both');
+    }
+  } else if (typeof createCheckout !== 'function') throw invalid('INVALID_OPTIONS', 'createCheckout', 'a function', kind(createCheckout));
   validateShopperResultUrl(shopperResultUrl);
   if (integrity !== undefined) validateIntegrity(integrity);
   if (nonce !== undefined) validateNonce(nonce);
@@ -77,7 +90,11 @@ function checkPageInputs(config: PaymentWidgetConfig) {
     throwIf(checkPlainObject('INVALID_CUSTOM_PARAMETER', 'customParameters', givenParameters, 'a plain object of strings'));
     validateCustomParameters((customParameters = { ...givenParameters }));
   }
-  if (options !== undefined) throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
+  if (options !== undefined) {
+    throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
+    // One place: core answers the widget's createCheckout, checking what the merchant's returns.
+    if ('createCheckout' in options) throw invalid('INVALID_OPTIONS', 'options.createCheckout', 'left out: give createCheckout in the config', 'a value');
+  }
   return {
     _checkoutId: checkoutId,
     _shopperResultUrl: shopperResultUrl,
@@ -92,22 +109,35 @@ function checkWidgetInputs(config: PaymentWidgetConfig) {
   const { checkoutId, shopperResultUrl, integrity, nonce, options } = config;
   const baseUrl = normalizeBaseUrl(config.baseUrl);
   const brands = validateBrands(config.brands);
-  const widgetOptions: WpwlOptionsInput = { ...options, locale: config.locale ?? options?.locale };
+  const { _options: widgetOptions, _amount } = applyStatedAmount(
+    { ...options, locale: config.locale ?? options?.locale },
+    brands,
+    config.amount,
+    config.currency,
+  );
   // toWpwlOptions checks the options; functions count by their presence only (see sameByValue).
-  const read = [baseUrl, checkoutId, brands, shopperResultUrl, integrity, nonce, toWpwlOptions(widgetOptions)];
-  return { _key: JSON.stringify(read, sameByValue), _baseUrl: baseUrl, _brands: brands, _widgetOptions: widgetOptions };
+  const read = [baseUrl, checkoutId, brands, shopperResultUrl, integrity, nonce, toWpwlOptions(widgetOptions), config.currency];
+  return {
+    _key: JSON.stringify(read, sameByValue),
+    _baseUrl: baseUrl,
+    _brands: brands,
+    _widgetOptions: widgetOptions,
+    _amount,
+    _currency: config.currency,
+  };
 }
 
 /** The checkout's lifetime and the script load's limits. */
 function checkTiming(config: PaymentWidgetConfig) {
-  const { expiresInMs, timeoutMs, retries, warnBeforeExpiryMs } = config;
+  const { expiresInMs, timeoutMs, retries, warnBeforeExpiryMs, createCheckoutTimeoutMs } = config;
   const createdAt = config.createdAt instanceof Date ? config.createdAt.getTime() : config.createdAt;
   throwIf(
     checkNumber('expiresInMs', expiresInMs, { min: 1 }) ??
       checkNumber('timeoutMs', timeoutMs, { min: 1 }) ??
       checkNumber('retries', retries, { min: 0, whole: true }) ??
       checkNumber('createdAt', createdAt, { min: 0 }) ??
-      checkNumber('warnBeforeExpiryMs', warnBeforeExpiryMs, { min: 0 }),
+      checkNumber('warnBeforeExpiryMs', warnBeforeExpiryMs, { min: 0 }) ??
+      checkNumber('createCheckoutTimeoutMs', createCheckoutTimeoutMs, { min: 1 }),
   );
   return {
     _createdAt: createdAt,
@@ -115,6 +145,7 @@ function checkTiming(config: PaymentWidgetConfig) {
     _timeoutMs: timeoutMs,
     _retries: retries,
     _warnBeforeExpiryMs: warnBeforeExpiryMs ?? WARN_BEFORE_EXPIRY_MS,
+    _createCheckoutTimeoutMs: createCheckoutTimeoutMs ?? CREATE_CHECKOUT_TIMEOUT_MS,
   };
 }
 

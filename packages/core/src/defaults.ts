@@ -26,11 +26,12 @@ export interface PaymentWidgetDefaults {
 
 /**
  * A widget config as a component receives it: the fields an app default can
- * supply may be missing, and any field may be `undefined` (an unset prop).
+ * supply may be missing, and any field may be `undefined` (an unset prop);
+ * either a `checkoutId` or, for express checkout, a `createCheckout`.
  */
 export type PaymentWidgetInput = {
   [K in keyof PaymentWidgetConfig]?: PaymentWidgetConfig[K] | undefined;
-} & { checkoutId: string };
+} & ({ checkoutId: string } | { createCheckout: NonNullable<PaymentWidgetConfig['createCheckout']> });
 
 /**
  * Combines a widget's own config with app-wide defaults: a field the widget

@@ -15,6 +15,8 @@ export type WpwlErrorCode =
   | 'INVALID_OPTIONS'
   | 'INVALID_RESULT_URL'
   | 'INVALID_RESOURCE_PATH'
+  | 'INVALID_AMOUNT'
+  | 'INVALID_CURRENCY'
   // loading
   | 'NOT_IN_BROWSER'
   | 'SCRIPT_LOAD_FAILED'
@@ -26,6 +28,10 @@ export type WpwlErrorCode =
   | 'CHECKOUT_EXPIRED'
   | 'WIDGET_ERROR'
   | 'DESTROYED'
+  // express checkout
+  | 'CREATE_CHECKOUT_FAILED'
+  | 'CREATE_CHECKOUT_TIMEOUT'
+  | 'AMOUNT_MISMATCH'
   // the page's own code
   | 'CALLBACK_FAILED'
   // bindings

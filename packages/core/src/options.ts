@@ -38,6 +38,48 @@ export interface WidgetErrorEvent {
   [key: string]: unknown;
 }
 
+/**
+ * `wpwlOptions.applePay`: what the Apple Pay sheet shows and accepts. Other
+ * keys the widget knows pass through unchanged.
+ */
+export interface ApplePayOptions {
+  /** The shop's name on the sheet. */
+  displayName?: string;
+  /** The total line: `amount` comes from the config's `amount` when one is stated. */
+  total?: { label?: string; amount?: string };
+  /** The Apple Pay JS version; the widget's default is 1. */
+  version?: number;
+  /** Card networks accepted, in Apple's names: Saudi shops give `['mada', 'masterCard', 'visa']`. */
+  supportedNetworks?: string[];
+  /** ISO country codes of the cards accepted. */
+  supportedCountries?: string[];
+  /** E.g. `['supports3DS']`. */
+  merchantCapabilities?: string[];
+  /** The merchant's country (ISO 3166 alpha-2). */
+  countryCode?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * `wpwlOptions.googlePay`: the Google Pay button and sheet. Other keys the
+ * widget knows pass through unchanged.
+ */
+export interface GooglePayOptions {
+  /** The gateway's entity id. */
+  gatewayMerchantId: string;
+  /** Google's merchant id: required live, once Google has approved the site. */
+  merchantId?: string;
+  /** The shop's name on the sheet. */
+  merchantName?: string;
+  /** Google's button colours. */
+  buttonColor?: 'default' | 'black' | 'white';
+  /** Google's button types, e.g. `buy`, `checkout`, `pay`, `plain`. */
+  buttonType?: string;
+  /** Card networks accepted, in Google's names: `VISA`, `MASTERCARD`, `AMEX` … */
+  allowedCardNetworks?: string[];
+  [key: string]: unknown;
+}
+
 /** A before-submit hook: `this` is the widget's form. */
 type BeforeSubmitHook<R> = (this: HTMLFormElement, event?: Event) => R;
 type Callback<A extends unknown[] = [], This = unknown> = (this: This, ...args: A) => void;
@@ -142,10 +184,12 @@ export interface WpwlOptionsBase<L, R> {
   enableSAQACompliance?: boolean;
   /** Show a summary page before the payment; see `onSaveTransactionData`. */
   useSummaryPage?: boolean;
-  /** Apple Pay settings. */
-  applePay?: Record<string, unknown>;
-  /** Google Pay settings. */
-  googlePay?: Record<string, unknown>;
+  /** Apple Pay settings (brands `APPLEPAY`, `APPLEPAYTKN`). */
+  applePay?: ApplePayOptions;
+  /** Google Pay settings (brand `GOOGLEPAY`). */
+  googlePay?: GooglePayOptions;
+  /** The checkout as wallet sheets show it before it exists (express checkout): its `amount`. Set by the config's `amount`. */
+  checkout?: { amount?: string; [key: string]: unknown };
   /** Field focused when the form is ready, e.g. `card.number`. */
   autofocus?: string;
   /** Group digits as they are typed; set `false` for the `ar` locale (RTL). */
@@ -156,7 +200,11 @@ export interface WpwlOptionsBase<L, R> {
   disableCardExpiryDateValidation?: boolean;
   /** Size of the 3-D Secure iframe. */
   threeDIframeSize?: { width?: string | number; height?: string | number };
-  /** "Fast checkout": create the checkout when the shopper pays; returns its id. */
+  /**
+   * "Fast checkout": create the checkout when the shopper presses a wallet
+   * button; returns its id. With the widget controller, give `createCheckout`
+   * in its config instead (it checks the answer and the amount).
+   */
   createCheckout?: (json: unknown) => string | PromiseLike<string>;
   /** All forms are ready; the argument is the widget's forms. */
   onReady?: Callback<[paymentForms: HTMLFormElement[]]>;
@@ -225,6 +273,8 @@ export interface WpwlOptionsHooks {
   onError?(error: WpwlError): void;
   /** The widget is ready. */
   onReady?(): void;
+  /** Express checkout: answers the widget's `createCheckout` in place of any in the options. */
+  createCheckout?(json: unknown): unknown;
 }
 
 // The documented boolean keys. Strings such as "false" (an HTML attribute's
@@ -364,6 +414,7 @@ export function toWpwlOptions(options: WpwlOptionsInput = {}, hooks: WpwlOptions
       };
     }
   };
+  if (hooks.createCheckout) out.createCheckout = hooks.createCheckout;
   compose('onReady', hooks.onReady);
   compose('onError', hooks.onError && ((error: WidgetErrorEvent) => hooks.onError!(classifyWidgetError(error))));
   return out as WpwlOptions;

@@ -23,8 +23,12 @@ export interface Wpwl {
 export interface LoadOptions {
   /** Gateway base URL, e.g. `https://test.example.com` (https; http only on loopback). */
   baseUrl: string;
-  /** Checkout id from prepare-checkout (32-48 letters, digits, dot, hyphen). */
-  checkoutId: string;
+  /**
+   * Checkout id from prepare-checkout (32-48 letters, digits, dot, hyphen).
+   * Leave it out for express checkout: the widget then calls
+   * `wpwlOptions.createCheckout` when the shopper presses a wallet button.
+   */
+  checkoutId?: string | undefined;
   /** SRI hash from the checkout response (`integrity=true`); also sets `crossOrigin="anonymous"`. */
   integrity?: string;
   /** CSP nonce for the script tag. */
@@ -65,15 +69,16 @@ const globalWpwl = (): Wpwl | undefined => (window as unknown as { wpwl?: Wpwl }
 const aborted = (signal?: AbortSignal): WpwlError => new WpwlError('ABORTED', 'aborted', { cause: signal?.reason });
 
 /**
- * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`.
+ * The widget script URL: `{baseUrl}/v1/paymentWidgets.js?checkoutId={id}`,
+ * or without the query for express checkout (no `checkoutId`).
  *
  * @throws WpwlError `INVALID_BASE_URL`, `INVALID_CHECKOUT_ID`
  */
-export function widgetScriptUrl(baseUrl: string, checkoutId: string): string {
-  throwIf(checkBaseUrl(baseUrl) ?? checkCheckoutId(checkoutId));
+export function widgetScriptUrl(baseUrl: string, checkoutId?: string): string {
+  throwIf(checkBaseUrl(baseUrl) ?? (checkoutId !== undefined && checkCheckoutId(checkoutId)));
   const base = baseUrl.replace(/\/+$/, '');
   // A valid id is letters, digits, dot and hyphen: nothing to percent-encode.
-  return `${base}/v1/paymentWidgets.js?checkoutId=${checkoutId}`;
+  return `${base}/v1/paymentWidgets.js` + (checkoutId === undefined ? '' : `?checkoutId=${checkoutId}`);
 }
 
 /**
@@ -108,7 +113,7 @@ export async function loadPaymentWidgets(options: LoadOptions): Promise<Wpwl> {
   if (typeof document === 'undefined') throw new WpwlError('NOT_IN_BROWSER', 'not in a browser');
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw aborted(signal);
-    const url = hung[src] ? `${src}&_=${hung[src]}` : src;
+    const url = hung[src] ? `${src}${src.includes('?') ? '&' : '?'}_=${hung[src]}` : src;
     const tag = findScript(url);
     const state = tag?.dataset.wpwlState;
     if (state === 'loaded' && globalWpwl()) return globalWpwl()!;

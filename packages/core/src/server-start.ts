@@ -50,7 +50,8 @@ const START = `(function(d,w,k,o,f,s,i){var e=w.wpwlEarly={k:k,q:[]},a=d.current
  * An invalid config gives an empty string: nothing starts, and the
  * controller reports the error when it mounts. So do options with a callback
  * inside another option (a wallet's): a function cannot be written into the
- * page, and the controller starts such a widget in the browser.
+ * page, and the controller starts such a widget in the browser; and so does
+ * express checkout (no `checkoutId`), whose `createCheckout` must answer.
  *
  * @example
  * // A server template; the browser then mounts the controller into #payment.
@@ -63,6 +64,9 @@ export function widgetStartHtml(config: PaymentWidgetConfig): string {
   } catch {
     return '';
   }
+  // Express checkout: createCheckout answers with a value, which a call queued
+  // until the page's JavaScript runs cannot give. The browser starts it.
+  if (checked._checkoutId === undefined) return '';
   const options = toWpwlOptions(checked._widgetOptions, HOOK_NAMES) as Record<string, unknown>;
   const callbacks = Object.keys(options).filter((name) => typeof options[name] === 'function');
   const values = Object.fromEntries(Object.entries(options).filter(([, value]) => typeof value !== 'function'));

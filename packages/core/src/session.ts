@@ -13,6 +13,7 @@
 
 import { fingerprint, type CheckedConfig } from './config.js';
 import type { WpwlError } from './errors.js';
+import { answerCreateCheckout, type CreateCheckoutRequest } from './express.js';
 import { toWpwlOptions, type SubmitKind, type WpwlOptions, type WpwlOptionsInput } from './options.js';
 import { callSafely } from './safe-call.js';
 import { loadPaymentWidgets, removeWidgetScripts, type Wpwl } from './script.js';
@@ -29,6 +30,8 @@ export interface SessionOwner {
   _widgetError(error: WpwlError): void;
   /** The widget script failed to load. */
   _loadFailed(error: WpwlError): void;
+  /** Express checkout: `createCheckout` failed, or its answer was refused; the payment stopped. */
+  _expressFailed(error: WpwlError): void;
   /** Another controller takes the page's slot: let go of the session. */
   _release(): void;
   /** The widget rendered another checkout: take it down and load this one again. */
@@ -49,6 +52,10 @@ export interface WidgetSession {
   _failed: boolean;
   /** A payment the hooks let through is on its way: expiry waits for the widget's answer. */
   _paymentSent: boolean;
+  /** Express checkout: the checkout `createCheckout` prepared for the payment on its way, once answered. */
+  _checkoutId?: string | undefined;
+  /** Express checkout: a `createCheckout` call is waiting for the merchant's answer. */
+  _creating?: boolean;
   /** The teardown a release deferred. */
   _teardownTimer: ReturnType<typeof setTimeout> | undefined;
   /** Calls the widget made before this session took it over from the server's HTML, answered once it loads. */
@@ -198,7 +205,7 @@ export function teardownSession(session: WidgetSession): void {
 function clearLateScript(session: WidgetSession): void {
   if (typeof document === 'undefined') return;
   const { _baseUrl, _checkoutId } = session._config;
-  const src = `${_baseUrl}/v1/paymentWidgets.js?checkoutId=${_checkoutId}`;
+  const src = `${_baseUrl}/v1/paymentWidgets.js` + (_checkoutId ? `?checkoutId=${_checkoutId}` : '');
   for (const tag of document.querySelectorAll<HTMLScriptElement>('script[data-wpwl-state="pending"]')) {
     if (!tag.src.startsWith(src)) continue;
     tag.addEventListener('load', () => slot || clearPage(_baseUrl), { once: true });
@@ -254,9 +261,11 @@ function liveOptions(session: WidgetSession): WpwlOptionsInput {
 
 /** What the session composes into `wpwlOptions`: its status, the owner's hooks, the custom parameters. */
 function sessionHooks(session: WidgetSession) {
-  const checkoutId = session._config._checkoutId;
   const owner = () => session._owner;
+  // In express checkout, the checkout createCheckout prepared.
+  const checkoutId = () => session._config._checkoutId ?? session._checkoutId ?? '';
   return {
+    createCheckout: session._config._checkoutId === undefined ? (json: unknown) => createExpressCheckout(session, json) : undefined,
     onReady: () => widgetReady(session),
     onError(error: WpwlError) {
       session._paymentSent = false;
@@ -265,7 +274,7 @@ function sessionHooks(session: WidgetSession) {
     beforeSubmit(form: HTMLFormElement, kind: SubmitKind) {
       owner()?._setStatus('submitting');
       // The checkout being paid is this session's, whatever config is waiting.
-      return owner()?._callbacks().onBeforeSubmit?.({ form, kind, checkoutId });
+      return owner()?._callbacks().onBeforeSubmit?.({ form, kind, checkoutId: checkoutId() });
     },
     onSubmit(form: HTMLFormElement, _kind: unknown, ok: boolean) {
       session._paymentSent = ok;
@@ -282,8 +291,10 @@ function sessionHooks(session: WidgetSession) {
  */
 function widgetReady(session: WidgetSession): void {
   const checkoutId = session._config._checkoutId;
-  const shownId = page.wpwl?.checkout?.id ?? checkoutId;
-  if (shownId !== checkoutId || session._root.querySelector(`.wpwl-form[action*="/checkouts/"]:not([action*="/${checkoutId}/"])`)) {
+  // Express checkout has no checkout yet: any checkout shown is an earlier script's.
+  const shownId = page.wpwl?.checkout?.id || checkoutId;
+  const otherForm = checkoutId && session._root.querySelector(`.wpwl-form[action*="/checkouts/"]:not([action*="/${checkoutId}/"])`);
+  if (shownId !== checkoutId || otherForm) {
     session._failed = true;
     if (session._owner) session._owner._reload();
     else teardownSession(session);
@@ -292,6 +303,46 @@ function widgetReady(session: WidgetSession): void {
   session._ready = true;
   session._owner?._setStatus('ready');
   callSafely('onReady', () => session._owner?._callbacks().onReady?.());
+}
+
+/**
+ * The widget's `createCheckout` in express checkout: a wallet button was
+ * pressed. Asks the owner's latest `createCheckout` (see express.ts) and
+ * answers the widget a checked id, or nothing, which stops the payment. One
+ * checkout at a time: a press while one is being prepared is answered with
+ * nothing, so two presses never prepare (and pay) two checkouts. A session
+ * torn down meanwhile answers nothing.
+ */
+async function createExpressCheckout(session: WidgetSession, json: unknown): Promise<string | undefined> {
+  const owner = session._owner;
+  if (!owner || session._creating || session._paymentSent) return undefined;
+  const brand = (json as Partial<CreateCheckoutRequest> | null)?.brand;
+  const { _amount, _currency, _createCheckoutTimeoutMs } = session._config;
+  session._creating = true;
+  owner._setStatus('submitting');
+  let id: string | undefined;
+  try {
+    const request = { brand: typeof brand === 'string' ? brand : '' };
+    id = await answerCreateCheckout(owner._callbacks().createCheckout, request, {
+      _amount,
+      _currency,
+      _timeoutMs: _createCheckoutTimeoutMs,
+    });
+  } catch (error) {
+    session._owner?._expressFailed(error as WpwlError);
+    return undefined;
+  } finally {
+    session._creating = false;
+  }
+  if (!session._owner) return undefined;
+  if (!id) {
+    session._owner._setStatus('ready');
+    return undefined;
+  }
+  session._checkoutId = id;
+  // The wallet sheet is up: the session stays until the widget answers (paid, closed, refused).
+  session._paymentSent = true;
+  return id;
 }
 
 /**

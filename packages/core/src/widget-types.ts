@@ -3,6 +3,7 @@
 // widget.ts, the page's widget session in session.ts.
 
 import type { WpwlError } from './errors.js';
+import type { CreateCheckout } from './express.js';
 import type { BeforeSubmitResult, SubmitKind, WpwlOptionsInput } from './options.js';
 
 /** Where the widget is in its life. */
@@ -29,7 +30,7 @@ export interface BeforeSubmitContext {
   form: HTMLFormElement;
   /** Which payment-method family is submitting. */
   kind: SubmitKind;
-  /** The checkout being paid. */
+  /** The checkout being paid (in express checkout, the one `createCheckout` prepared). */
   checkoutId: string;
 }
 
@@ -40,17 +41,62 @@ export interface BeforeSubmitContext {
  */
 export type CustomParameters = { readonly [name: `SHOPPER_${string}`]: string };
 
-/** Everything the controller needs; checked when created and on every `update`. */
-export interface PaymentWidgetConfig {
+/**
+ * Everything the controller needs; checked when created and on every
+ * `update`: the shared fields and either a `checkoutId` or, for express
+ * checkout, a `createCheckout`.
+ */
+export type PaymentWidgetConfig = PaymentWidgetSettings & (CheckoutWidgetConfig | ExpressWidgetConfig);
+
+/** A widget for a checkout the merchant's server prepared beforehand. */
+export interface CheckoutWidgetConfig {
   /** Id returned by prepare checkout. */
   checkoutId: string;
+  createCheckout?: undefined;
+}
+
+/**
+ * Express checkout: the widget shows the wallets of `brands` before any
+ * checkout exists, and `createCheckout` prepares one when the shopper presses
+ * a wallet button.
+ */
+export interface ExpressWidgetConfig {
+  checkoutId?: undefined;
+  /**
+   * Express checkout (no `checkoutId`): prepares the checkout when the shopper
+   * presses a wallet button, from the cart at that moment, and answers its id,
+   * or `{ id, amount }` (required when `amount` is stated, which it is then
+   * compared with), directly or as a promise. Answer nothing to stop the
+   * payment quietly (terms not accepted yet). A throw, a rejection, an id that
+   * breaks the id rule, an amount other than the stated one, or no answer
+   * within `createCheckoutTimeoutMs` stops the payment and is reported once
+   * through `onError` (`CREATE_CHECKOUT_FAILED`, `INVALID_CHECKOUT_ID`,
+   * `AMOUNT_MISMATCH`, `CREATE_CHECKOUT_TIMEOUT`); the shopper can press again.
+   * Read from the latest config: a new inline function needs no re-mount.
+   */
+  createCheckout: CreateCheckout;
+}
+
+/** The fields every widget config has (see {@link PaymentWidgetConfig}). */
+export interface PaymentWidgetSettings {
+  /**
+   * The cart total, stated once (`12.50`): written into `options.checkout.amount`
+   * and `options.applePay.total.amount`, so every wallet sheet shows it, and
+   * compared with the amount of the checkout `createCheckout` prepares. A
+   * different amount in those options is an `AMOUNT_MISMATCH` error.
+   */
+  amount?: string;
+  /** The cart's currency (`EUR`), compared with the currency of the checkout `createCheckout` prepares, when it gives one. */
+  currency?: string;
+  /** How long `createCheckout` may take before the press fails with `CREATE_CHECKOUT_TIMEOUT`; default 20 seconds. */
+  createCheckoutTimeoutMs?: number;
   /** Brands to offer: `"VISA MASTER"` or `["VISA", "MASTER"]`. */
   brands: string | readonly string[];
   /** Where the shopper lands after paying (the form's `action`). */
   shopperResultUrl: string;
   /** The gateway's base URL, e.g. `https://test.example-gateway.com`. */
   baseUrl: string;
-  /** Subresource-integrity hash from the checkout response (`integrity=true`). */
+  /** Subresource-integrity hash from the checkout response (`integrity=true`); for express checkout, from the gateway's `GET /v1/fastcheckout/integrity`. */
   integrity?: string;
   /** CSP nonce for the script tag. */
   nonce?: string;

@@ -160,7 +160,9 @@ class WidgetController implements SessionOwner {
   }
 
   _widgetError(error: WpwlError): void {
-    if (error.code === 'CHECKOUT_EXPIRED') return this.#expire(error);
+    // An express widget has no checkout of its own to expire: the one its last
+    // press prepared is gone, and the next press prepares another.
+    if (error.code === 'CHECKOUT_EXPIRED' && !this.#isExpress()) return this.#expire(error);
     // A refused payment leaves the form usable: back to ready.
     const status = this._snapshot.status;
     // The shopper closed a wallet sheet: no failure to show, the form is there to pay again.
@@ -170,6 +172,16 @@ class WidgetController implements SessionOwner {
 
   _loadFailed(error: WpwlError): void {
     this.#fail(error);
+  }
+
+  _expressFailed(error: WpwlError): void {
+    // The shopper may press again.
+    this.#fail(error, 'ready');
+  }
+
+  /** The widget shown (or to be shown) is express checkout: no checkout until a wallet is pressed. */
+  #isExpress(): boolean {
+    return (this.#session?._config ?? this.#checked)?._checkoutId === undefined;
   }
 
   _release(): void {
@@ -200,9 +212,14 @@ class WidgetController implements SessionOwner {
     this.#container = container;
     if (this.#session) return void container.append(this.#session._root);
     const checked = this.#checked!;
-    this.#firstMounted[checked._checkoutId] ??= Date.now();
-    this.#expiresAt = this.#checkoutExpiresAt();
-    if (!this.#armExpiry()) return;
+    const checkoutId = checked._checkoutId;
+    // Express checkout: each press prepares a fresh checkout; there is none to expire.
+    this.#expiresAt = 0;
+    if (checkoutId !== undefined) {
+      this.#firstMounted[checkoutId] ??= Date.now();
+      this.#expiresAt = this.#checkoutExpiresAt();
+      if (!this.#armExpiry()) return;
+    }
 
     const adopted = adoptSession(checked, this);
     if (adopted) {
@@ -258,7 +275,7 @@ class WidgetController implements SessionOwner {
     } else if (this.#checked?._key !== previousKey || wasInvalid) {
       if (paymentInFlight) this.#remountWhenSettled = true;
       else this._reload();
-    } else if (this.#session && !this.#remountWhenSettled) {
+    } else if (this.#session && !this.#remountWhenSettled && !this.#isExpress()) {
       // Same widget: createdAt or expiresInMs may have changed.
       this.#expiresAt = this.#checkoutExpiresAt();
       this.#armExpiry();
@@ -299,7 +316,7 @@ class WidgetController implements SessionOwner {
   /** When the shown checkout expires: its `createdAt`, or when it was first mounted, plus its lifetime. */
   #checkoutExpiresAt(): number {
     const { _createdAt, _checkoutId, _expiresInMs } = this.#checked!;
-    return (_createdAt ?? this.#firstMounted[_checkoutId]!) + (_expiresInMs ?? CHECKOUT_LIFETIME_MS);
+    return (_createdAt ?? this.#firstMounted[_checkoutId!]!) + (_expiresInMs ?? CHECKOUT_LIFETIME_MS);
   }
 
   /**

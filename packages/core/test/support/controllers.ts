@@ -8,13 +8,24 @@ export const ID = '8a8294174b7ecb28014b9699220015ca';
 export const ID2 = '8a8294174b7ecb28014b9699220015cb';
 
 /** A valid config for checkout {@link ID}, with `overrides`. */
-export const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig => ({
-  checkoutId: ID,
-  brands: 'VISA MASTER',
-  shopperResultUrl: 'https://shop.example/result',
-  baseUrl: BASE,
-  ...overrides,
-});
+export const config = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig =>
+  ({
+    checkoutId: ID,
+    brands: 'VISA MASTER',
+    shopperResultUrl: 'https://shop.example/result',
+    baseUrl: BASE,
+    ...overrides,
+  }) as PaymentWidgetConfig;
+
+/** A valid express-checkout config (no checkout id; `createCheckout` answers {@link ID}), with `overrides`. */
+export const expressConfig = (overrides: Partial<PaymentWidgetConfig> = {}): PaymentWidgetConfig =>
+  ({
+    brands: 'GOOGLEPAY PAYPAL',
+    shopperResultUrl: 'https://shop.example/result',
+    baseUrl: BASE,
+    createCheckout: () => ID,
+    ...overrides,
+  }) as PaymentWidgetConfig;
 
 const controllers: PaymentWidgetController[] = [];
 
