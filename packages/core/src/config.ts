@@ -74,10 +74,16 @@ function checkPageInputs(config: PaymentWidgetConfig) {
   const { checkoutId, createCheckout, shopperResultUrl, integrity, nonce, options, customParameters: givenParameters } = config;
   if (checkoutId !== undefined || createCheckout === undefined) {
     // Either field alone is a way to pay: an error names both when neither is given.
-    if (checkoutId === undefined) throw invalid('INVALID_CHECKOUT_ID', 'checkoutId', 'a checkout id, or createCheckout a function for express checkout', 'neither');
+    if (checkoutId === undefined)
+      throw invalid('INVALID_CHECKOUT_ID', 'checkoutId', 'a checkout id, or createCheckout a function for express checkout', 'neither');
     validateCheckoutId(checkoutId);
     if (createCheckout !== undefined) {
-      throw invalid('INVALID_OPTIONS', 'createCheckout', 'left out when checkoutId is given (it prepares the checkout of express checkout)', 'both');
+      throw invalid(
+        'INVALID_OPTIONS',
+        'createCheckout',
+        'left out when checkoutId is given (it prepares the checkout of express checkout)',
+        'both',
+      );
     }
   } else if (typeof createCheckout !== 'function') throw invalid('INVALID_OPTIONS', 'createCheckout', 'a function', kind(createCheckout));
   validateShopperResultUrl(shopperResultUrl);
@@ -93,7 +99,8 @@ function checkPageInputs(config: PaymentWidgetConfig) {
   if (options !== undefined) {
     throwIf(checkPlainObject('INVALID_OPTIONS', 'options', options));
     // One place: core answers the widget's createCheckout, checking what the merchant's returns.
-    if ('createCheckout' in options) throw invalid('INVALID_OPTIONS', 'options.createCheckout', 'left out: give createCheckout in the config', 'a value');
+    if ('createCheckout' in options)
+      throw invalid('INVALID_OPTIONS', 'options.createCheckout', 'left out: give createCheckout in the config', 'a value');
   }
   return {
     _checkoutId: checkoutId,

@@ -170,7 +170,12 @@ function checkoutIdOf(answer: unknown, stated: StatedTotal): string | undefined 
   }
   if (stated._amount !== undefined) {
     if (checkout.amount === undefined) {
-      throw invalid('AMOUNT_MISMATCH', field, `{ id, amount } with the checkout's amount, to compare with the stated ${stated._amount}`, 'no amount');
+      throw invalid(
+        'AMOUNT_MISMATCH',
+        field,
+        `{ id, amount } with the checkout's amount, to compare with the stated ${stated._amount}`,
+        'no amount',
+      );
     }
     checkAs(checkAmount, `${field}'s amount`, checkout.amount);
     const charged = canonicalAmount(checkout.amount as string);

@@ -41,6 +41,16 @@ describe('PaymentWidgetConfig', () => {
     expectTypeOf(withoutCheckoutId).not.toExtend<PaymentWidgetConfig>();
   });
 
+  it('for express checkout, createCheckout in place of the checkout id, never both', () => {
+    const { checkoutId: _omitted, ...withoutCheckoutId } = required;
+    const createCheckout = async ({ brand }: { brand: string }) => ({ id: brand, amount: '12.50' });
+    expectTypeOf({ ...withoutCheckoutId, createCheckout, amount: '12.50' }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...withoutCheckoutId, createCheckout: () => undefined }).toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...required, createCheckout }).not.toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...withoutCheckoutId, createCheckout: () => 42 }).not.toExtend<PaymentWidgetConfig>();
+    expectTypeOf({ ...withoutCheckoutId, createCheckout, amount: 12.5 }).not.toExtend<PaymentWidgetConfig>();
+  });
+
   it('takes brands as a string or a readonly array, createdAt as a Date or a number', () => {
     expectTypeOf({ ...required, brands: ['VISA', 'MASTER'] as const }).toExtend<PaymentWidgetConfig>();
     expectTypeOf({ ...required, createdAt: new Date() }).toExtend<PaymentWidgetConfig>();
