@@ -109,6 +109,33 @@ export const createCheckout = (cart: ReadonlyMap<string, number>, resultPath: st
     body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath, cartKey, renew }),
   });
 
+/** What the cart's wallet buttons need before any checkout exists: `GET /api/express`. */
+export interface ExpressSettings {
+  baseUrl: string;
+  /** The wallet brands offered, e.g. `APPLEPAY GOOGLEPAY PAYPAL`. */
+  brands: string;
+  /** The integrity hash of the widget script loaded without a checkout id, when the gateway gives one. */
+  integrity?: string;
+}
+
+export const getExpressSettings = () => call<ExpressSettings>('/api/express');
+
+/**
+ * Express checkout: asks for a checkout of the cart at the moment a wallet
+ * button is pressed, under the same rules as {@link createCheckout} (the same
+ * cart gets its one open checkout; a paid cart or one being confirmed is
+ * refused). Answers what core's `createCheckout` compares with the total the
+ * wallet sheet shows: the id, the amount and the currency the server priced.
+ */
+export async function createExpressCheckout(cart: ReadonlyMap<string, number>, resultPath: string, cartKey: string, brand: string) {
+  const checkout = await call<Checkout>('/api/express-checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: [...cart].map(([productId, quantity]) => ({ productId, quantity })), resultPath, cartKey, brand }),
+  });
+  return { id: checkout.checkoutId, amount: checkout.amount, currency: checkout.currency };
+}
+
 /**
  * Whether the checkout can still be paid: false once it has a payment (the
  * shopper paid it in another tab, say). Asked before the widget submits, so

@@ -81,6 +81,9 @@ export interface ShopTexts {
   /** The static page's terms of sale, ticked before paying, and what it says when they are not. */
   acceptTerms: string;
   termsFirst: string;
+  /** The cart's wallet buttons (express checkout): their region's heading, and the line under it. */
+  expressCheckout: string;
+  expressHint: string;
   couldNotStart(reason: string): string;
   productsFailed(reason: string): string;
   /** The server-rendered shops' basket and checkout pages. */

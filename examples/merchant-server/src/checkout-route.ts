@@ -22,8 +22,12 @@ class TooManyCheckouts extends Error {
   }
 }
 
-/** POST /api/checkout `{ items: [{ productId, quantity }], resultPath?, cartKey?, renew? }` (`renew`: the checkout id to replace) */
-export async function createCheckout(shop: ShopContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * POST /api/checkout `{ items: [{ productId, quantity }], resultPath?, cartKey?, renew? }` (`renew`: the checkout id to replace),
+ * and POST /api/express-checkout (`express`) with `brand`, the wallet pressed, in place of `renew`: the checkout of
+ * the cart at the moment of the press, under the same rules (one payable checkout per cart).
+ */
+export async function createCheckout(shop: ShopContext, req: IncomingMessage, res: ServerResponse, express = false): Promise<void> {
   // A cross-site form cannot send a JSON content type, so other sites cannot create checkouts here.
   if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
     return sendJson(res, 415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'send application/json' } });
@@ -35,7 +39,15 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
     resultPath?: unknown;
     cartKey?: unknown;
     renew?: unknown;
+    brand?: unknown;
   };
+  if (express && (typeof input.brand !== 'string' || !shop.expressBrands.split(' ').includes(input.brand))) {
+    return sendJson(res, 400, {
+      error: { code: 'INVALID_BRAND', field: 'brand', message: `brand must be one of the express wallets: ${shop.expressBrands}` },
+    });
+  }
+  // A wallet press prepares the cart's checkout as it is: nothing to renew.
+  if (express) delete input.renew;
   if (input.cartKey !== undefined && (typeof input.cartKey !== 'string' || !CART_KEY.test(input.cartKey))) {
     return sendJson(res, 400, {
       error: { code: 'INVALID_CART_KEY', field: 'cartKey', message: 'cartKey must be 16-64 letters, digits or hyphens' },

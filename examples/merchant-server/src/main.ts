@@ -9,8 +9,11 @@
 // DATABASE_URL (PostgreSQL, for several instances) or DATA_DIR (the embedded
 // database's folder; default examples/merchant-server/data), and
 // APP_STOREFRONTS (which server-rendered storefronts to start, comma
-// separated; default every built one, on the ports after PORT).
-import { existsSync, realpathSync } from 'node:fs';
+// separated; default every built one, on the ports after PORT),
+// WPWL_EXPRESS_BRANDS (the cart's wallet buttons; default APPLEPAY GOOGLEPAY
+// PAYPAL) and WPWL_APPLE_PAY_DOMAIN_ASSOCIATION (the file of Apple Pay's
+// domain verification from the gateway's back office, served under /.well-known/).
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
@@ -89,6 +92,10 @@ export async function startShop(
       database: chooseDatabase(repoDir, env),
       ...(choice.webhookKey ? { webhookKey: choice.webhookKey } : {}),
       ...(env.WPWL_PREVIOUS_WEBHOOK_KEY ? { previousWebhookKey: env.WPWL_PREVIOUS_WEBHOOK_KEY } : {}),
+      ...(env.WPWL_EXPRESS_BRANDS ? { expressBrands: env.WPWL_EXPRESS_BRANDS } : {}),
+      ...(env.WPWL_APPLE_PAY_DOMAIN_ASSOCIATION
+        ? { applePayDomainAssociation: readFileSync(env.WPWL_APPLE_PAY_DOMAIN_ASSOCIATION, 'utf8') }
+        : {}),
       ...(env.WPWL_RECHECK_INTERVAL_MS
         ? { recheckIntervalMs: milliseconds(env.WPWL_RECHECK_INTERVAL_MS, 'WPWL_RECHECK_INTERVAL_MS') }
         : {}),

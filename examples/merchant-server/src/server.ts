@@ -11,6 +11,7 @@ import { createGatewayClient, type GatewayClientOptions } from '@wpwl/server';
 import { CHARGED_STATES, createSettlement, isRetryableStoreError, type Settlement } from '@wpwl/server/settlement';
 import { CURRENCY, PRODUCTS, formatMinor, productText } from './catalogue.js';
 import { createCheckout } from './checkout-route.js';
+import { APPLE_PAY_DOMAIN_ASSOCIATION_PATH, expressSettings, sendApplePayDomainAssociation } from './express-route.js';
 import { createNonce, storefrontCsp } from './csp.js';
 import type { DatabaseOptions } from './database.js';
 import { methodNotAllowed, redirect, sendJson, sendStoreUnavailable } from './http.js';
@@ -72,6 +73,13 @@ export interface MerchantServerOptions {
   vendor?: Array<{ path: string; dir: string }>;
   /** Brands the widget offers; default "VISA MASTER AMEX". */
   brands?: string;
+  /** Wallet brands of the cart's express checkout; default "APPLEPAY GOOGLEPAY PAYPAL". */
+  expressBrands?: string;
+  /**
+   * Apple Pay's domain-verification file from the gateway's back office (its
+   * text), served at /.well-known/apple-developer-merchantid-domain-association.
+   */
+  applePayDomainAssociation?: string;
   /** The origin shoppers reach this server at (for the shopper result URL); default its own listening URL. */
   publicUrl?: string;
   /**
@@ -152,6 +160,8 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     orders,
     gateway,
     brands: options.brands ?? 'VISA MASTER AMEX',
+    expressBrands: options.expressBrands ?? 'APPLEPAY GOOGLEPAY PAYPAL',
+    applePayDomainAssociation: options.applePayDomainAssociation,
     storefronts,
     publicUrl: () => publicUrl,
     limits: {
@@ -184,9 +194,13 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
         products: PRODUCTS.map((p) => ({ id: p.id, ...productText(p, language), price: formatMinor(p.priceMinor) })),
       });
     }
-    if (path === '/api/checkout') {
+    if (path === '/api/checkout' || path === '/api/express-checkout') {
       if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
-      return createCheckout(shop, req, res);
+      return createCheckout(shop, req, res, path === '/api/express-checkout');
+    }
+    if (path === '/api/express') {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return expressSettings(shop, res);
     }
     if (path === '/api/webhooks') {
       if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
@@ -199,6 +213,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
+    if (path === APPLE_PAY_DOMAIN_ASSOCIATION_PATH) return sendApplePayDomainAssociation(shop, res, head);
     if (await settleOnShopperResult(shop, url, req, res)) return;
     if (path === '/') return sendIndex(res, storefronts, vendor, options.otherStorefronts);
     if (path === '/favicon.ico') {

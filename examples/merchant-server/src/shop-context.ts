@@ -24,6 +24,10 @@ export interface ShopContext {
   gateway: GatewayClient;
   /** Brands the widget offers. */
   brands: string;
+  /** Wallet brands the cart's express checkout offers, e.g. `APPLEPAY GOOGLEPAY PAYPAL`. */
+  expressBrands: string;
+  /** Apple Pay's domain-verification file, served under /.well-known/ when set. */
+  applePayDomainAssociation: string | undefined;
   storefronts: Storefront[];
   /** The origin shoppers reach this server at. */
   publicUrl(): string;
