@@ -3,9 +3,9 @@
 // wrapper element, the fallback while the widget is not usable, and the
 // element the widget renders into).
 import { forwardRef, useEffect, useImperativeHandle, useRef, type ReactNode } from 'react';
-import { applyWidgetDefaults, localeAttributes, watchFocus, widgetStartHtml, type FocusWatch, type PaymentWidgetInput } from '@wpwl/core';
+import { applyWidgetDefaults, localeAttributes, watchFocus, widgetStartHtml, type FocusWatch } from '@wpwl/core';
 import { useWidgetDefaults } from './provider.js';
-import { usePaymentWidget, type PaymentWidgetState } from './use-payment-widget.js';
+import { usePaymentWidget, type PaymentWidgetConfigInput, type PaymentWidgetState } from './use-payment-widget.js';
 
 /** What a `fallback` function receives. */
 export type PaymentWidgetFallbackState = Omit<PaymentWidgetState, 'ref'>;
@@ -21,8 +21,14 @@ export interface PaymentWidgetHandle {
   retry(): void;
 }
 
-/** Props of {@link PaymentWidget}: the widget config plus presentation. */
-export interface PaymentWidgetProps extends PaymentWidgetInput {
+/**
+ * Props of {@link PaymentWidget}: the widget config (with either a
+ * `checkoutId` or, for express checkout, a `createCheckout`) plus presentation.
+ */
+export type PaymentWidgetProps = PaymentWidgetConfigInput & PaymentWidgetPresentation;
+
+/** The presentation props of {@link PaymentWidget}, next to the widget config. */
+export interface PaymentWidgetPresentation {
   /** Class of the wrapper element (which carries `data-wpwl-status`). */
   className?: string | undefined;
   /**
@@ -55,7 +61,9 @@ export interface PaymentWidgetProps extends PaymentWidgetInput {
    * payment tried before then is refused). Without server rendering it changes
    * nothing. Under a Content-Security-Policy pass `nonce`: the inline script
    * needs it. For a checkout page whose widget is in the server's first flush
-   * (not in a boundary revealed later).
+   * (not in a boundary revealed later). An express widget (`createCheckout`)
+   * is never started by the server (its callback must answer in the browser):
+   * it renders the placeholder and loads after hydration.
    */
   serverStart?: boolean | undefined;
 }

@@ -9,12 +9,24 @@ import {
   applyWidgetDefaults,
   createPaymentWidget,
   widgetScriptUrl,
+  type CreateCheckout,
   type PaymentWidgetConfig,
+  type PaymentWidgetController,
   type PaymentWidgetInput,
   type WidgetStatus,
   type WpwlError,
 } from '@wpwl/core';
 import { useWidgetDefaults } from './provider.js';
+
+/**
+ * The widget config a component takes: core's {@link PaymentWidgetInput},
+ * with exactly one source of the checkout. Either the `checkoutId` your
+ * server prepared, or, for express checkout (wallet buttons before any
+ * checkout exists), `createCheckout`, which prepares one when the shopper
+ * presses a wallet; never both, never neither.
+ */
+export type PaymentWidgetConfigInput = PaymentWidgetInput &
+  ({ checkoutId: string; createCheckout?: undefined } | { checkoutId?: undefined; createCheckout: CreateCheckout });
 
 /** What {@link usePaymentWidget} returns. */
 export interface PaymentWidgetState {
@@ -49,11 +61,18 @@ export interface PaymentWidgetState {
  * the ones called. A changed `checkoutId` (or any other value the widget reads
  * at load time) re-mounts it once.
  *
+ * Express checkout: pass `createCheckout` instead of a `checkoutId` (with the
+ * wallet `brands`, and the cart's `amount` and `currency`); it is read from the
+ * latest render too, so a new inline function never re-mounts the widget. Its
+ * failures (`CREATE_CHECKOUT_FAILED`, `CREATE_CHECKOUT_TIMEOUT`,
+ * `INVALID_CHECKOUT_ID`, `AMOUNT_MISMATCH`) leave the status `ready` with the
+ * `error` set, for the shopper to press again.
+ *
  * @example
  * const { ref, status, retry } = usePaymentWidget({ checkoutId, brands: 'VISA MASTER', shopperResultUrl });
  * return <section><div ref={ref} />{status === 'error' && <button onClick={retry}>Try again</button>}</section>;
  */
-export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState {
+export function usePaymentWidget(config: PaymentWidgetConfigInput): PaymentWidgetState {
   const merged = applyWidgetDefaults(config, useWidgetDefaults());
   hintWidgetScript(merged);
   // On the server creating a controller touches no global; in a browser it
@@ -93,12 +112,17 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
   // the page: once the commit is done, the element still there takes the
   // widget up again, so the loaded widget is kept for when it is shown (an
   // unmount has removed the element by then, and the widget goes a task later).
+  // The page has one widget slot: a hidden widget takes it up again only while
+  // no other widget was attached since (Next.js hides the basket page with its
+  // wallet buttons in the commit that shows the checkout page with its card
+  // form, and the other way round: the page shown keeps the slot).
   const hiddenWatch = useRef<MutationObserver>(undefined);
   const ref = useCallback(
     (attached: HTMLElement | null) => {
       hiddenWatch.current?.disconnect();
       if (attached) {
         element.current = attached;
+        attachedLast = widget;
         widget.mount(attached);
         return;
       }
@@ -106,6 +130,7 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
       widget.destroy();
       queueMicrotask(() => {
         if (!detached?.isConnected || element.current !== detached) return;
+        if (attachedLast !== widget && attachedLast?.getSnapshot().status !== 'destroyed') return;
         widget.mount(detached);
         // Hidden, not gone: no ref or effect says when a hidden tree is removed
         // for good, so the page is watched until the element leaves it.
@@ -122,6 +147,9 @@ export function usePaymentWidget(config: PaymentWidgetInput): PaymentWidgetState
 
   return { ref, status, error, expiresAt, expiringSoon, retry: widget.retry, pay: widget.pay };
 }
+
+/** The controller whose element React attached last: the widget on show, unless destroyed since. */
+let attachedLast: PaymentWidgetController | undefined;
 
 /**
  * On the server, React 19 renders resource hints into the page's <head>: a

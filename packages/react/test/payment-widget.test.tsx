@@ -27,7 +27,9 @@ afterEach(async () => {
   expect(links).toBe(0);
 });
 
-const props = (overrides: Partial<PaymentWidgetProps> = {}): PaymentWidgetProps => ({
+/** The props of a widget for a checkout prepared beforehand (not express checkout). */
+type CardProps = Extract<PaymentWidgetProps, { checkoutId: string }>;
+const props = (overrides: Partial<CardProps> = {}): CardProps => ({
   checkoutId: ID,
   brands: ['VISA', 'MASTER'],
   shopperResultUrl: RESULT_URL,
@@ -285,7 +287,7 @@ const Activity = (ReactModule as { Activity?: ComponentType<{ mode: 'visible' | 
 
 describe.skipIf(!Activity)('<Activity> hidden, then shown again (React 19.2+)', () => {
   const Shown = Activity!;
-  const page = (mode: 'visible' | 'hidden', overrides: Partial<PaymentWidgetProps> = {}) => (
+  const page = (mode: 'visible' | 'hidden', overrides: Partial<CardProps> = {}) => (
     <Shown mode={mode}>
       <PaymentWidget {...props(overrides)} />
     </Shown>
@@ -613,7 +615,7 @@ describe('serverStart: the widget started by the server’s HTML', () => {
     for (const root of roots.splice(0)) act(() => root.unmount());
     await flush();
   });
-  const app = (callbacks: Partial<PaymentWidgetProps> = {}) => (
+  const app = (callbacks: Partial<CardProps> = {}) => (
     <WpwlProvider baseUrl={BASE}>
       <PaymentWidget
         serverStart

@@ -108,6 +108,32 @@ describe('renderToString in Node', () => {
     expect(html).toContain('<div data-wpwl-status="idle"><div role="status"></div><div role="alert"></div><div></div></div>');
   });
 
+  it('express checkout (createCheckout, no checkout id): the placeholder, with or without serverStart; no form, no script, no globals', () => {
+    const express = (serverStart: boolean) =>
+      renderToString(
+        <PaymentWidget
+          serverStart={serverStart}
+          createCheckout={() => ID}
+          amount="12.50"
+          currency="EUR"
+          brands="GOOGLEPAY PAYPAL"
+          shopperResultUrl={RESULT_URL}
+          baseUrl={BASE}
+          loadingContent={<p>Loading the wallets…</p>}
+        />,
+      );
+    const hints =
+      EXPECTED_REACT_MAJOR === '18'
+        ? ''
+        : `<link rel="preconnect" href="${BASE}"/><link rel="preload" href="${BASE}/v1/paymentWidgets.js" as="script"/>`;
+    const placeholder =
+      '<div data-wpwl-status="idle"><div role="status"><p>Loading the wallets…</p></div><div role="alert"></div><div></div></div>';
+    expect(express(false)).toBe(`${hints}${placeholder}`);
+    // The server cannot start it: createCheckout answers in the browser.
+    expect(express(true)).toBe(`${hints}${placeholder}`);
+    expect('wpwlOptions' in globalThis).toBe(false);
+  });
+
   it('an invalid config renders too, without throwing', () => {
     const html = renderToString(
       <PaymentWidget checkoutId="nope" brands="VISA" shopperResultUrl={RESULT_URL} baseUrl={BASE} fallback="x" />,
