@@ -1,13 +1,23 @@
-// The shop page: the server's products, a cart of product ids and quantities,
-// and — once the merchant server has prepared a checkout for the cart — the
-// payment widget.
+// The shop page: the server's products, a cart of product ids and quantities
+// with its express checkout (wallet buttons), and — once the merchant server
+// has prepared a checkout for the cart — the payment widget.
 import { useEffect, useRef, useState } from 'react';
 import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
-import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api.js';
+import {
+  ShopError,
+  createCheckout,
+  getExpressSettings,
+  getProducts,
+  isStillPayable,
+  type Checkout,
+  type ExpressSettings,
+  type Product,
+} from '../../shared/shop-api.js';
 import { orderPageUrl } from '../../shared/result-view.js';
 import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage.js';
 import { formatAmount } from '../../shared/shop-language.js';
 import { useLanguage } from './language.js';
+import { ExpressCheckout } from './express-checkout.js';
 
 /** "12.90" → 1290; display arithmetic only, the server computes the amount charged. */
 const toMinor = (price: string) => {
@@ -15,6 +25,9 @@ const toMinor = (price: string) => {
   return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
 };
 const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+/** The result page, for the card payment and the wallets alike. */
+const RESULT_PATH = `${import.meta.env.BASE_URL}result`;
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
 const timeoutMs = Number(new URLSearchParams(location.search).get('timeoutMs')) || undefined;
@@ -58,6 +71,19 @@ export function ShopPage() {
   const [expiringSoon, setExpiringSoon] = useState(false);
   /** The checkout was paid meanwhile (in another tab): where to see the order. */
   const [paidElsewhere, setPaidElsewhere] = useState<string>();
+  /** What the cart's wallet buttons need; without it (the server offers none) the cart has none. */
+  const [express, setExpress] = useState<ExpressSettings>();
+
+  useEffect(() => {
+    let current = true;
+    getExpressSettings().then(
+      (answer) => current && setExpress(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   useEffect(() => {
     let current = true;
@@ -87,7 +113,7 @@ export function ShopPage() {
     try {
       // A new checkout for the same cart (also after expiry) goes to the same widget, which loads it;
       // not while a payment the shopper sent meanwhile is on its way.
-      const next = await createCheckout(cart, `${import.meta.env.BASE_URL}result`, cartKey(), lastCheckoutId.current);
+      const next = await createCheckout(cart, RESULT_PATH, cartKey(), lastCheckoutId.current);
       if (latestStatus.current === 'submitting') return;
       lastCheckoutId.current = next.checkoutId;
       setCheckout(next);
@@ -169,6 +195,11 @@ export function ShopPage() {
           {problem}
         </p>
       </section>
+
+      {/* The cart's wallet buttons, until the shopper goes to the card payment: the page has one widget. */}
+      {!checkout && express && catalogue && cart.size > 0 && (
+        <ExpressCheckout settings={express} cart={cart} amount={fromMinor(total)} currency={catalogue.currency} resultPath={RESULT_PATH} />
+      )}
 
       {checkout && (
         <section aria-labelledby="payment-title">
