@@ -1,9 +1,15 @@
-// The basket: what the shopper is about to pay for, and the way to checkout,
-// in the shopper's language (amounts written for it).
+// The basket: what the shopper is about to pay for, the way to checkout, and
+// the express checkout's wallet buttons (streamed in once the gateway's script
+// hash is read; a client component), in the shopper's language (amounts
+// written for it).
+import { Suspense } from 'react';
 import Link from 'next/link';
 import { BASKET, CURRENCY, basketTotal } from '../../shared/basket';
 import { formatAmount } from '../../shared/shop-language';
 import { requestLanguage } from '../lib/language';
+import { requestOrigin } from '../lib/origin';
+import { expressSettings } from '../lib/gateway';
+import { ExpressCheckout } from './express-checkout';
 
 export default async function BasketPage() {
   const { language, tag, texts } = await requestLanguage();
@@ -28,6 +34,16 @@ export default async function BasketPage() {
       <Link id="checkout" href="/checkout">
         {texts.goToCheckout}
       </Link>
+      <Suspense>
+        <Express />
+      </Suspense>
     </main>
   );
+}
+
+/** The wallet buttons, for a basket with something in it (this one always has). */
+async function Express() {
+  if (BASKET.length === 0) return null;
+  const { language } = await requestLanguage();
+  return <ExpressCheckout settings={await expressSettings()} language={language} shopperResultUrl={`${await requestOrigin()}/result`} />;
 }

@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { PaymentWidget, type PaymentWidgetProps, type WidgetStatus } from '@wpwl/react';
 
-export interface CheckoutWidgetProps extends PaymentWidgetProps {
+export type CheckoutWidgetProps = PaymentWidgetProps & {
   /** The status in words, in the page's language. */
   statusTexts: { ready: string; submitting: string };
-}
+};
 
 export function CheckoutWidget({ statusTexts, ...props }: CheckoutWidgetProps) {
   const [status, setStatus] = useState<WidgetStatus>('idle');

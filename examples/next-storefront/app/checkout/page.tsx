@@ -10,11 +10,11 @@
 // component takes it over when the page hydrates. Its texts and amount are
 // in the shopper's language (the root layout gives the widget its locale).
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { CheckoutWidget } from './checkout-widget';
 import { checkoutForBasket, widgetBaseUrl } from '../../lib/gateway';
 import { requestLanguage } from '../../lib/language';
+import { requestOrigin } from '../../lib/origin';
 import { formatAmount } from '../../../shared/shop-language';
 
 // The checkout is in the server's first flush, not in a <Suspense> boundary
@@ -57,7 +57,7 @@ async function Checkout() {
         checkoutId={checkout.checkoutId}
         integrity={checkout.integrity}
         baseUrl={widgetBaseUrl()}
-        shopperResultUrl={`${await origin()}/result`}
+        shopperResultUrl={`${await requestOrigin()}/result`}
         expiresInMs={checkout.expiresInMs}
         loadingContent={<p data-wpwl-loading>{texts.status.loading}</p>}
         errorContent={<p data-wpwl-error>{texts.formNotLoaded()}</p>}
@@ -70,12 +70,4 @@ async function Checkout() {
       />
     </section>
   );
-}
-
-/** This shop's origin as the shopper reached it, for the result URL the gateway sends them back to. */
-async function origin(): Promise<string> {
-  const list = await headers();
-  const host = list.get('x-forwarded-host') ?? list.get('host');
-  const proto = list.get('x-forwarded-proto') ?? 'http';
-  return process.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${proto}://${host}`;
 }
