@@ -52,10 +52,11 @@ export function ExpressCheckout({ settings, cart, amount, currency, resultPath }
           return undefined;
         }}
         onError={(error) => setMessage(texts.formProblem(error.code, error.message))}
-        // A failed load is said in the message above (onError); the buttons come back with a retry.
+        // A failed load is said in the message above (onError); the buttons come back with a retry (its own
+        // marker: `data-wpwl-retry` is the card form's).
         fallback={({ status, retry }) =>
           status === 'error' ? (
-            <button type="button" data-wpwl-retry onClick={retry}>
+            <button type="button" data-express-retry onClick={retry}>
               {texts.tryAgain}
             </button>
           ) : (
