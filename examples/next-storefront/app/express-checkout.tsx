@@ -52,8 +52,17 @@ export function ExpressCheckout({ settings, language, shopperResultUrl }: Expres
           return undefined;
         }}
         onError={(error) => setMessage(texts.formProblem(error.code, error.message))}
-        loadingContent={<p data-wpwl-loading>{texts.status.loading}</p>}
-        retryLabel={texts.tryAgain}
+        // A failed load is said in the message above (onError); the buttons come back with a retry. Its own
+        // marker, not the card form's: Next keeps this page hidden, retry button included, behind the checkout page.
+        fallback={({ status, retry }) =>
+          status === 'error' ? (
+            <button type="button" data-express-retry onClick={retry}>
+              {texts.tryAgain}
+            </button>
+          ) : (
+            <p className="status">{texts.status.loading}</p>
+          )
+        }
       />
     </section>
   );
