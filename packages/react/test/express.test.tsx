@@ -38,6 +38,14 @@ const statusOf = (container: HTMLElement) => container.querySelector('[data-wpwl
 /** Presses a wallet as the widget does: calls wpwlOptions.createCheckout with `{ brand }`; resolves to what the widget gets. */
 const press = (brand = 'GOOGLEPAY'): Promise<unknown> =>
   act(() => Promise.resolve((page.wpwlOptions!.createCheckout as (json: { brand: string }) => unknown)({ brand })));
+/** Presses without waiting for the answer (one that takes a while); resolves to what the widget gets. */
+function startPress(brand = 'GOOGLEPAY'): Promise<unknown> {
+  let answered!: Promise<unknown>;
+  act(() => {
+    answered = Promise.resolve((page.wpwlOptions!.createCheckout as (json: { brand: string }) => unknown)({ brand }));
+  });
+  return answered;
+}
 const finishLoad = () => act(async () => void (await fake.finishLoad()));
 
 /** Renders an express <PaymentWidget> with an onError spy and loads it. */
@@ -64,7 +72,9 @@ describe('an express <PaymentWidget>', () => {
     expect(container.querySelector('[data-wpwl-status]')!.hasAttribute('data-wpwl-expiring-soon')).toBe(false);
   });
 
-  const jQueryLike = (value: unknown) => ({ then: (done: (v: unknown) => void) => setTimeout(() => done(value), 0) });
+  // A jQuery deferred's then, as far as the widget uses it (untyped merchant code hands such objects over).
+  const jQueryLike = (value: string) =>
+    ({ then: (done: (v: string) => void) => setTimeout(() => done(value), 0) }) as unknown as PromiseLike<string>;
   it.each([
     ['an id', () => ID],
     ['a promise of an id', () => Promise.resolve(ID)],
@@ -93,16 +103,19 @@ describe('an express <PaymentWidget>', () => {
   });
 
   it.each([
-    ['a rejection', () => Promise.reject(new Error('HTTP 503')), 'CREATE_CHECKOUT_FAILED', 'createCheckout failed: HTTP 503'],
-    ['a throw', () => { throw new TypeError('fetch failed'); }, 'CREATE_CHECKOUT_FAILED', 'createCheckout failed: fetch failed'], // prettier-ignore
-    ['an id that breaks the id rule', () => 'abc', 'INVALID_CHECKOUT_ID', '(got "abc")'],
-  ])('answered with %s: reported once through onError, ready again, the next press works', async (_name, answer, code, message) => {
+    ['a rejection', () => Promise.reject(new Error('HTTP 503')), 'CREATE_CHECKOUT_FAILED', 'HTTP 503'],
+    ['a throw', () => { throw new TypeError('fetch failed'); }, 'CREATE_CHECKOUT_FAILED', 'fetch failed'], // prettier-ignore
+    ['an id that breaks the id rule', () => 'abc', 'INVALID_CHECKOUT_ID', undefined],
+  ])('answered with %s: reported once through onError, ready again, the next press works', async (_name, answer, code, cause) => {
     let calls = 0;
     const { container, onError } = await mountExpress({ createCheckout: () => (++calls === 1 ? answer() : ID) });
     await expect(press()).resolves.toBeUndefined();
     expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]![0].code).toBe(code);
-    expect(onError.mock.calls[0]![0].message).toContain(message);
+    const [error] = onError.mock.calls[0]!;
+    expect(error.code).toBe(code);
+    // What the merchant's function failed with stays with the error; a bad id is named.
+    if (cause) expect((error.cause as Error).message).toBe(cause);
+    else expect(error.message).toContain('"abc"');
     expect(statusOf(container)).toBe('ready');
     await expect(press()).resolves.toBe(ID);
     expect(onError).toHaveBeenCalledTimes(1);
@@ -115,7 +128,7 @@ describe('an express <PaymentWidget>', () => {
       createCheckout: () => new Promise<string>((resolve) => (answer = resolve)),
     });
     vi.useFakeTimers();
-    const answered = press();
+    const answered = startPress();
     await act(() => vi.advanceTimersByTimeAsync(4_999));
     expect(onError).not.toHaveBeenCalled();
     expect(statusOf(container)).toBe('submitting');
@@ -124,7 +137,7 @@ describe('an express <PaymentWidget>', () => {
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toMatchObject({
       code: 'CREATE_CHECKOUT_TIMEOUT',
-      message: 'createCheckout did not answer in 5000 ms',
+      message: expect.stringContaining('5000 ms'),
     });
     expect(statusOf(container)).toBe('ready');
     answer(ID);
@@ -192,9 +205,8 @@ describe('the amount rule', () => {
     expect(onError.mock.calls[0]![0].code).toBe('AMOUNT_MISMATCH');
     const alert = screen.getByRole('alert');
     expect(alert.dataset.code).toBe('AMOUNT_MISMATCH');
-    expect(alert.textContent).toBe(
-      "createCheckout's answer's amount must be the stated amount 12.50, which the wallet sheet shows (got 13.00)",
-    );
+    expect(alert.textContent).toBe(onError.mock.calls[0]![0].message);
+    expect(alert.textContent).toMatch(/12\.50.*13\.00/);
     expect(container.querySelector('output')!.textContent).toBe('ready');
   });
 
