@@ -1,8 +1,8 @@
 // The kit's express-checkout browser helpers in Chromium:
-// - against a page written to the widget's express markup (wallet buttons
-//   named "{Brand name}: …", the stand-in wallet sheet as a labelled modal
-//   dialog): each helper presses what it names and nothing else, and waits
-//   for what it says it waits for;
+// - against a page written to the widget's express markup, in German (wallet
+//   buttons named "{Brand name}: …", the stand-in wallet sheet as a labelled
+//   modal dialog): each helper presses what it names and nothing else, in any
+//   language, and waits for what it says it waits for;
 // - against the sandbox's own widget loaded without a checkout id, with the
 //   page's createCheckout preparing the checkout in the sandbox as a
 //   merchant backend would: a Google Pay payment approved and read back, a
@@ -45,7 +45,7 @@ afterEach(async () => {
   await tab.close();
 });
 
-/** A page with the widget's express markup: wallet buttons, and a sheet each opens a moment after the press. */
+/** A page with the widget's express markup, in German: wallet buttons, and a sheet each opens a moment after the press. */
 const CONTRACT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Express</title></head><body>
 ${['APPLEPAY', 'APPLEPAYTKN', 'GOOGLEPAY']
   .map(
@@ -68,8 +68,8 @@ for (const button of document.querySelectorAll('.wpwl-button-brand')) {
       sheet.setAttribute('role', 'dialog');
       sheet.setAttribute('aria-modal', 'true');
       sheet.setAttribute('aria-labelledby', 'sheet-title');
-      sheet.innerHTML = '<h2 id="sheet-title">Google Pay (sandbox)</h2><p class="wpwl-wallet-sheet-total">24.00 EUR</p>' +
-        '<button type="button" class="wpwl-wallet-sheet-pay">Pay 24.00 EUR</button><button type="button" class="wpwl-wallet-sheet-cancel">Cancel</button>';
+      sheet.innerHTML = '<h2 id="sheet-title">Google Pay (Sandbox)</h2><p class="wpwl-wallet-sheet-total">Gesamt: 24,00 EUR</p>' +
+        '<button type="button" class="wpwl-wallet-sheet-pay">24,00 EUR zahlen</button><button type="button" class="wpwl-wallet-sheet-cancel">Abbrechen</button>';
       sheet.querySelector('.wpwl-wallet-sheet-pay').onclick = () => { events.push('paid'); sheet.remove(); };
       sheet.querySelector('.wpwl-wallet-sheet-cancel').onclick = () => { events.push('cancelled'); setTimeout(() => sheet.remove(), 200); };
       document.body.append(sheet);

@@ -432,7 +432,7 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     let answer: unknown;
     try {
       // `await` takes any thenable: a native Promise, a jQuery deferred.
-      answer = await callOption('createCheckout', page.wpwlOptions, { brand: wallet.brand });
+      answer = await callOption('createCheckout', window, { brand: wallet.brand });
     } catch {
       // A rejection or a throw stops the payment quietly, as no id does.
       answer = undefined;

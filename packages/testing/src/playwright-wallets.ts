@@ -2,8 +2,10 @@
 // sandbox's widget (loaded without a checkout id): press a wallet button,
 // pay in or close the sandbox's stand-in wallet sheet, and offer Apple Pay
 // in a browser that has none (the sandbox's stand-in `ApplePaySession`,
-// added before the page's scripts run). Found by role and accessible name,
-// narrowed by the widget's class names where a name alone is not exact.
+// added before the page's scripts run). Found by role and by the widget's
+// class names; the wallet button also by its accessible name, which starts
+// with the brand's name in every language (the sheet's buttons are named
+// in the widget's language, so by role and class only).
 import { importPeer, WpwlTestingError } from './errors.js';
 import { WALLET_BRAND_NAMES, type WalletBrand } from './fake-wallets.js';
 
@@ -62,29 +64,23 @@ export async function pressWallet(page: PlaywrightWalletPage, brand: WalletBrand
 }
 
 /**
- * Pays in the open wallet sheet (its "Pay {amount} {currency}" button): the
+ * Pays in the open wallet sheet (its pay button, "Pay {amount} {currency}" in English): the
  * widget sends the payment and the shopper on to the result URL, which
  * `readResult` reads. Waits for the sheet to open.
  */
 export async function approveWalletSheet(page: PlaywrightWalletPage, options: { timeout?: number } = {}): Promise<void> {
   const sheet = walletSheet(page);
-  await sheet
-    .getByRole('button', { name: /^Pay\b/ })
-    .and(sheet.locator('.wpwl-wallet-sheet-pay'))
-    .click({ timeout: options.timeout });
+  await sheet.getByRole('button').and(sheet.locator('.wpwl-wallet-sheet-pay')).click({ timeout: options.timeout });
 }
 
 /**
- * Closes the open wallet sheet (its "Cancel" button), as a shopper changing
+ * Closes the open wallet sheet (its cancel button), as a shopper changing
  * their mind: the widget reports `{ name: 'WidgetError', brand, event: 'closed' }`
  * through `onError`. Waits for the sheet to open, then for it to be gone.
  */
 export async function cancelWalletSheet(page: PlaywrightWalletPage, options: { timeout?: number } = {}): Promise<void> {
   const sheet = walletSheet(page);
-  await sheet
-    .getByRole('button', { name: 'Cancel', exact: true })
-    .and(sheet.locator('.wpwl-wallet-sheet-cancel'))
-    .click({ timeout: options.timeout });
+  await sheet.getByRole('button').and(sheet.locator('.wpwl-wallet-sheet-cancel')).click({ timeout: options.timeout });
   await sheet.waitFor({ state: 'detached', timeout: options.timeout });
 }
 
