@@ -8,12 +8,9 @@
 //   merchant backend would: a Google Pay payment approved and read back, a
 //   sheet closed (the page told WidgetError closed), and Apple Pay shown
 //   only once offerApplePay added the sandbox's stand-in ApplePaySession.
-//   These run against a @wpwl/sandbox that serves express checkout (one that
-//   exports APPLE_PAY_SESSION_STAND_IN), and are skipped with an older one.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as sandboxPackage from '@wpwl/sandbox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   approveWalletSheet,
@@ -109,9 +106,7 @@ describe('the wallet helpers against the express markup', () => {
   });
 });
 
-const servesExpressCheckout = typeof (sandboxPackage as Record<string, unknown>).APPLE_PAY_SESSION_STAND_IN === 'string';
-
-describe.skipIf(!servesExpressCheckout)("the wallet helpers against the sandbox's widget, loaded without a checkout id", () => {
+describe("the wallet helpers against the sandbox's widget, loaded without a checkout id", () => {
   let sandbox: Sandbox;
   let pages: StaticServer;
   let pagesDir: string;
