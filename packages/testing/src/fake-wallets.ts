@@ -47,6 +47,13 @@ export function renderWalletButton(target: HTMLFormElement, brand: WalletBrand, 
   const form = container.appendChild(document.createElement('form'));
   form.className = `wpwl-form wpwl-form-virtualAccount wpwl-form-virtualAccount-${brand}`;
   form.noValidate = true;
+  const shopperResultUrl = new URL(target.getAttribute('action') ?? '', document.baseURI).href;
+  for (const [name, value] of [
+    ['paymentBrand', brand],
+    ['shopperResultUrl', shopperResultUrl],
+  ]) {
+    form.appendChild(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+  }
   const button = form.appendChild(document.createElement('button'));
   button.className = `wpwl-button wpwl-button-brand wpwl-button-brand-${brand}`;
   button.type = 'submit';
@@ -55,7 +62,6 @@ export function renderWalletButton(target: HTMLFormElement, brand: WalletBrand, 
   logo.className = `wpwl-brand wpwl-brand-${brand}`;
   logo.textContent = WALLET_BRAND_NAMES[brand];
   target.before(container);
-  const shopperResultUrl = new URL(target.getAttribute('action') ?? '', document.baseURI).href;
   return { brand, container, form, button, shopperResultUrl };
 }
 
@@ -76,7 +82,7 @@ export interface WalletSheet {
  */
 export function openWalletSheet(brand: WalletBrand, amount: string | undefined): WalletSheet {
   const dialog = document.createElement('div');
-  dialog.className = 'wpwl-wallet-sheet';
+  dialog.className = `wpwl-wallet-sheet wpwl-wallet-sheet-${brand}`;
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
   const title = dialog.appendChild(document.createElement('h2'));

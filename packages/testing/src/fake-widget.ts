@@ -427,7 +427,8 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
 
   /** A press of a wallet button, as the widget handles it. */
   const press = async (widget: LoadedWidget, wallet: WalletButton): Promise<void> => {
-    if (wallet.button.disabled) return;
+    // One sheet at a time, as a wallet shows one.
+    if (wallet.button.disabled || sheet) return;
     wallet.button.disabled = true;
     let answer: unknown;
     try {
@@ -468,7 +469,7 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
       const brands = new Set((target.dataset.brands ?? '').split(/\s+/).filter(Boolean));
       for (const brand of brands) {
         if (!isWalletBrand(brand)) {
-          console.warn(`wpwl: ${brand} is skipped: a page loaded without a checkout id shows wallet buttons only`);
+          console.warn(`[wpwl] ${brand} in data-brands is skipped: a widget loaded without a checkoutId shows wallet buttons only`);
           continue;
         }
         if (isApplePay(brand) && !api.applePayAvailable) continue;
@@ -542,8 +543,9 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
           checkout: { id: checkoutId },
           unload,
           executePayment(containerClass: string) {
-            const target = loaded?.cards.find(({ card }) => card.container.classList.contains(containerClass));
-            target?.card.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+            const forms = [...(loaded?.cards.map(({ card }) => card) ?? []), ...(loaded?.wallets ?? [])];
+            const target = forms.find(({ container }) => container.classList.contains(containerClass));
+            target?.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
           },
         };
         page.wpwl = wpwl;

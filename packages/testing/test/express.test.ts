@@ -63,6 +63,7 @@ describe('loaded without a checkout id', () => {
       'wpwl-container wpwl-container-virtualAccount wpwl-container-virtualAccount-GOOGLEPAY',
     );
     expect(button('PayPal: Pay now').closest('.wpwl-container')!.nextElementSibling).toBe(merchantForm);
+    expect(Object.fromEntries(new FormData(google.closest('form')!))).toEqual({ paymentBrand: 'GOOGLEPAY', shopperResultUrl: RESULT_URL });
     // A card brand gets no form on an express page: the widget warns and skips it.
     expect(document.querySelector('.wpwl-form-card')).toBeNull();
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('VISA'));
@@ -206,6 +207,29 @@ describe('pressing a wallet button: what createCheckout answers', () => {
 });
 
 describe('the wallet sheet', () => {
+  it('one at a time: while a sheet is open, pressing another wallet does nothing', async () => {
+    const createCheckout = vi.fn(() => ID);
+    install();
+    loadPage({ createCheckout });
+    await widget.ready();
+    await widget.pressWallet('GOOGLEPAY');
+    await expect(widget.pressWallet('PAYPAL')).resolves.toBeUndefined();
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(getByRole(document.body, 'dialog').getAttribute('aria-labelledby')).toBe('wpwl-wallet-sheet-title-GOOGLEPAY');
+  });
+
+  it("wpwl.executePayment with a wallet's container class presses that wallet, as the widget's own does", async () => {
+    const createCheckout = vi.fn(() => ID);
+    install();
+    loadPage({ createCheckout });
+    await widget.ready();
+    await widget.act(() =>
+      (page.wpwl as unknown as { executePayment(c: string): void }).executePayment('wpwl-container-virtualAccount-PAYPAL'),
+    );
+    expect(createCheckout).toHaveBeenCalledWith({ brand: 'PAYPAL' });
+    expect(getByRole(document.body, 'dialog', { name: 'PayPal (sandbox)' })).toBeTruthy();
+  });
+
   it('cancelled: onError WidgetError with the brand and event closed, the sheet gone, focus back, the button usable again', async () => {
     const onError = vi.fn();
     const createCheckout = vi.fn(() => ID);
