@@ -130,7 +130,8 @@ export function usePaymentWidget(config: PaymentWidgetConfigInput): PaymentWidge
       widget.destroy();
       queueMicrotask(() => {
         if (!detached?.isConnected || element.current !== detached) return;
-        if (attachedLast !== widget && attachedLast?.getSnapshot().status !== 'destroyed') return;
+        const shown = attachedLast;
+        if (shown && shown !== widget && shown.getSnapshot().status !== 'destroyed') return;
         widget.mount(detached);
         // Hidden, not gone: no ref or effect says when a hidden tree is removed
         // for good, so the page is watched until the element leaves it.
