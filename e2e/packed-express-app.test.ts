@@ -118,6 +118,7 @@ createServer(async (req, res) => {
       const payment = await gateway.getPaymentStatus(url.searchParams.get('resourcePath'));
       return res.writeHead(200, { 'Content-Type': 'text/html' }).end(\`<p id="result">\${payment.classification} \${payment.amount} \${payment.paymentBrand}</p>\`);
     }
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     const file = join('dist', url.pathname === '/' ? 'index.html' : url.pathname);
     const body = await readFile(file);
     res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
