@@ -14,12 +14,16 @@ import {
 } from '@wpwl/core';
 import { injectWidgetDefaults } from './context.js';
 
+/** Each top-level field of each member of the union `T` may be a ref. */
+type FieldsMaybeRef<T> = T extends unknown ? { [K in keyof T]: MaybeRef<T[K]> } : never;
+
 /**
  * The widget config for {@link usePaymentWidget}: `PaymentWidgetConfig` whose
  * app-wide fields (`baseUrl`, `locale`, `nonce` …) may come from `WpwlPlugin`,
- * and whose top-level fields may each be a ref.
+ * and whose top-level fields may each be a ref: a `checkoutId`, or, for
+ * express checkout, a `createCheckout` (always the latest one is called).
  */
-export type UsePaymentWidgetConfig = { [K in keyof PaymentWidgetInput]: MaybeRef<PaymentWidgetInput[K]> };
+export type UsePaymentWidgetConfig = FieldsMaybeRef<PaymentWidgetInput>;
 
 /** What {@link usePaymentWidget} returns. */
 export interface UsePaymentWidgetReturn {
@@ -60,13 +64,17 @@ export interface UsePaymentWidgetReturn {
  *   shopperResultUrl: `${location.origin}/result`,
  * }));
  * // template: <div ref="containerRef" />
+ *
+ * @example
+ * // Express checkout: wallet buttons first, the checkout prepared at a press.
+ * usePaymentWidget({ brands: 'GOOGLEPAY', amount: '89.80', currency: 'EUR', shopperResultUrl, createCheckout: ({ brand }) => prepare(brand) });
  */
 export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig>): UsePaymentWidgetReturn {
   const defaults = injectWidgetDefaults();
   const read = (): PaymentWidgetConfig => {
     const input = toValue(config);
     const plain: Record<string, unknown> = {};
-    for (const key in input) plain[key] = unref(input[key as keyof UsePaymentWidgetConfig]);
+    for (const [key, value] of Object.entries(input)) plain[key] = unref(value as unknown);
     return applyWidgetDefaults(plain as PaymentWidgetInput, toValue(defaults));
   };
 
