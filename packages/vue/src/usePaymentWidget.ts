@@ -2,8 +2,20 @@
 // its snapshot mirrored into shallow refs, the config watched and handed to
 // `controller.update` (core decides by value whether that re-mounts), the
 // controller mounted into whatever element the template ref holds, and
-// destroyed with the scope.
-import { onScopeDispose, shallowRef, toValue, unref, watch, type MaybeRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+// destroyed with the scope; back from <KeepAlive>, mounted again when another
+// widget took the page's one widget slot meanwhile.
+import {
+  getCurrentInstance,
+  onActivated,
+  onScopeDispose,
+  shallowRef,
+  toValue,
+  unref,
+  watch,
+  type MaybeRef,
+  type MaybeRefOrGetter,
+  type ShallowRef,
+} from 'vue';
 import {
   applyWidgetDefaults,
   createPaymentWidget,
@@ -94,6 +106,13 @@ export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig
   watch(read, (next) => controller.update(next), { deep: true });
   // After render, when the template ref is set; a removed element (v-if) ends the widget.
   watch(containerRef, (el) => (el ? controller.mount(el) : controller.destroy()), { flush: 'post' });
+  // Kept alive (<KeepAlive>) while another widget took the page's one widget slot (express checkout on the
+  // cart, say): this one was let go, and loads again when its component is shown again.
+  if (getCurrentInstance()) {
+    onActivated(() => {
+      if (containerRef.value && controller.getSnapshot().status === 'destroyed') controller.mount(containerRef.value);
+    });
+  }
   onScopeDispose(() => {
     controller.destroy();
     unsubscribe();

@@ -5,7 +5,7 @@
 // enforced, and a new createCheckout taken without a re-mount.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { defineComponent, h, nextTick, ref, shallowRef } from 'vue';
+import { KeepAlive, defineComponent, h, nextTick, ref, shallowRef } from 'vue';
 import type { WidgetSnapshot, WpwlError } from '@wpwl/core';
 import { PaymentWidget, usePaymentWidget, type CreateCheckout, type PaymentWidgetErrorSlotProps } from '../src/index.js';
 import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
@@ -231,5 +231,44 @@ describe('usePaymentWidget for express checkout', () => {
     await expect(press()).resolves.toBe(ID);
     expect(unload).not.toHaveBeenCalled();
     expect(widget.createdScripts()).toEqual([`${BASE}/v1/paymentWidgets.js`]);
+  });
+});
+
+describe('a card widget kept alive while the cart shows the express one', () => {
+  it('loads its checkout again when shown again (the express widget had the page’s one widget slot), and the express one is gone', async () => {
+    const CARD_ID = '8a8294174b7ecb28014b9699220015cb';
+    const Checkout = defineComponent({
+      name: 'CheckoutPage',
+      setup: () => () => h(PaymentWidget, { ...props({ brands: 'VISA', createCheckout: undefined }), checkoutId: CARD_ID }),
+    });
+    const Cart = defineComponent({ name: 'CartPage', setup: () => () => h(PaymentWidget, props()) });
+    const shown = shallowRef<typeof Checkout | typeof Cart>(Checkout);
+    const wrapper = mount(
+      defineComponent(() => () => h(KeepAlive, { include: ['CheckoutPage'] }, [h(shown.value)])),
+      { attachTo: document.body },
+    );
+    wrappers.push(wrapper);
+    const status = () => wrapper.find('[data-wpwl-status]').attributes('data-wpwl-status');
+    await nextTick();
+    await widget.finishLoad();
+    await nextTick();
+    expect(status()).toBe('ready');
+
+    shown.value = Cart;
+    await nextTick();
+    await nextTick();
+    expect(widget.liveScripts().map((script) => script.src)).toEqual([`${BASE}/v1/paymentWidgets.js`]);
+    await widget.finishLoad();
+    await nextTick();
+    expect(status()).toBe('ready');
+
+    shown.value = Checkout;
+    await nextTick();
+    await nextTick();
+    expect(widget.liveScripts().map((script) => script.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${CARD_ID}`]);
+    await widget.finishLoad();
+    await nextTick();
+    expect(status()).toBe('ready');
+    expect(wrapper.findAll('form.wpwl-form-card')).toHaveLength(1);
   });
 });
