@@ -1,4 +1,15 @@
 // GET /api/express: what the basket's wallet buttons need before any checkout
-// exists. The gateway's base URL is the app-wide widget default already; the
-// wallets offered are the shop's choice.
-export default defineEventHandler(() => ({ brands: 'APPLEPAY GOOGLEPAY PAYPAL' }));
+// exists: the wallets the shop offers, and the integrity hash of the widget
+// script loaded without a checkout id (the gateway's GET
+// /v1/fastcheckout/integrity). The gateway's base URL is the app-wide widget
+// default already.
+export default defineEventHandler(async () => {
+  // Without the hash the buttons still work (the script is then loaded without integrity).
+  const integrity = await useWpwlGateway()
+    .getFastCheckoutIntegrity()
+    .catch((error: unknown) => {
+      console.error(`nuxt-storefront: no fast-checkout integrity from the gateway: ${String(error)}`);
+      return undefined;
+    });
+  return { brands: 'APPLEPAY GOOGLEPAY PAYPAL', ...(integrity ? { integrity } : {}) };
+});
