@@ -3,9 +3,9 @@
 // the basket's server HTML preloads the script without a checkout id (with
 // the gateway's fast-checkout hash); a wallet payment from the basket, terms
 // accepted, lands on the result page verified on the server, paid once; the
-// terms not accepted prepare nothing; the kept-alive card checkout still
-// pays after the basket's wallet buttons had the page's widget; Arabic is
-// right to left.
+// terms not accepted prepare nothing; a brand not offered prepares nothing;
+// the kept-alive card checkout still pays after the basket's wallet buttons
+// had the page's widget; Arabic is right to left.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SUCCESS_CARD, fillCard } from './support/shopper.js';
@@ -108,6 +108,23 @@ describe('nuxt-storefront express checkout', () => {
     await expectPaidPage(page, BASKET_PAID);
     expect(counts.payments).toBe(1);
     expect(session.tab.errors).toEqual([]);
+  });
+
+  it('a press for a brand the basket does not offer prepares no checkout (400)', async () => {
+    const prepared = () => session.gatewayRequests.filter((line) => line.startsWith('POST /v1/checkouts ->'));
+    const post = (brand: unknown) =>
+      fetch(`${appUrl()}/api/express-checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ brand }),
+      });
+    expect((await post('VISA')).status).toBe(400);
+    expect((await post(undefined)).status).toBe(400);
+    expect(prepared()).toEqual([]);
+    const wallet = await post('GOOGLEPAY');
+    expect(wallet.status).toBe(200);
+    expect(await wallet.json()).toEqual({ id: expect.any(String), amount: '55.20', currency: 'EUR' });
+    expect(prepared()).toHaveLength(1);
   });
 
   it('in Arabic the express region is right to left, the wallet button named in Arabic', async () => {

@@ -3,6 +3,8 @@
 // script loaded without a checkout id (the gateway's GET
 // /v1/fastcheckout/integrity). The gateway's base URL is the app-wide widget
 // default already.
+import { EXPRESS_BRANDS } from '../utils/express-brands';
+
 export default defineEventHandler(async () => {
   // Without the hash the buttons still work (the script is then loaded without integrity).
   const integrity = await useWpwlGateway()
@@ -11,5 +13,5 @@ export default defineEventHandler(async () => {
       console.error(`nuxt-storefront: no fast-checkout integrity from the gateway: ${String(error)}`);
       return undefined;
     });
-  return { brands: 'APPLEPAY GOOGLEPAY PAYPAL', ...(integrity ? { integrity } : {}) };
+  return { brands: EXPRESS_BRANDS.join(' '), ...(integrity ? { integrity } : {}) };
 });
