@@ -46,6 +46,8 @@ describe('nuxt dev, first visit', () => {
     try {
       await tab.page.goto(`${dev!.url}/`, { timeout: 120_000 });
       await tab.page.locator('#cart-total').waitFor({ timeout: 120_000 });
+      // The basket's express widget, its code loaded by the dev server too.
+      await tab.page.locator('#express-checkout .wpwl-button-brand-GOOGLEPAY').waitFor({ timeout: 120_000 });
       // Hydrated (Vue puts the app on its root element): the link then navigates on the client.
       await tab.page.waitForFunction("document.getElementById('__nuxt')?.__vue_app__ !== undefined", undefined, { timeout: 120_000 });
       await tab.page.click('#checkout');
@@ -54,7 +56,9 @@ describe('nuxt dev, first visit', () => {
       expect(tab.requests.filter((request) => request.resourceType === 'document').map((request) => new URL(request.url).pathname)).toEqual(
         ['/'],
       );
-      expect(tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+      // The basket's wallet buttons (express checkout: no checkout id), then the checkout's own script, once each.
+      const scripts = tab.requestsTo('GET', '/v1/paymentWidgets.js').map((request) => new URL(request.url).searchParams.has('checkoutId'));
+      expect(scripts).toEqual([false, true]);
     } finally {
       await tab.close();
     }

@@ -60,12 +60,34 @@ describe('@wpwl/nuxt <PaymentWidget> on the server', () => {
     ['an integrity value that is no hash', { checkoutId: CHECKOUT, baseUrl: GATEWAY, integrity: 'md5-abc' }],
     ['no base URL anywhere', { checkoutId: CHECKOUT }],
     ['no checkout id yet', { baseUrl: GATEWAY }],
+    ['both a checkout id and createCheckout', { checkoutId: CHECKOUT, createCheckout: () => CHECKOUT, baseUrl: GATEWAY }],
   ])('writes no link for %s, and renders what @wpwl/vue renders (its error state)', async (_, props) => {
     const all = { ...props, shopperResultUrl: 'https://shop.example/result' };
     const html = await render(all);
     expect(head.calls).toEqual([]);
     expect(html).toBe(await render(all, undefined, VuePaymentWidget));
     expect(html).toContain('data-wpwl-status="error"');
+  });
+
+  it('for express checkout, preloads the script without a checkout id (the one the widget loads), with its integrity', async () => {
+    const express = {
+      createCheckout: () => CHECKOUT,
+      brands: 'GOOGLEPAY',
+      amount: '89.80',
+      shopperResultUrl: 'https://shop.example/result',
+    };
+    const html = await render({ ...express, integrity: INTEGRITY }, { baseUrl: GATEWAY });
+    const [call] = head.calls as Array<{ link: Array<Record<string, string>> }>;
+    expect(call?.link.find((link) => link.rel === 'preload')).toEqual({
+      rel: 'preload',
+      as: 'script',
+      href: `${GATEWAY}/v1/paymentWidgets.js`,
+      integrity: INTEGRITY,
+      crossorigin: 'anonymous',
+      key: `wpwl-preload-${GATEWAY}/v1/paymentWidgets.js`,
+    });
+    expect(html).toBe(await render({ ...express, integrity: INTEGRITY }, { baseUrl: GATEWAY }, VuePaymentWidget));
+    expect(html).toContain('data-wpwl-status="idle"');
   });
 
   it("renders @wpwl/vue's markup, slots included", async () => {

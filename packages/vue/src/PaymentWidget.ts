@@ -25,6 +25,7 @@ import {
   type FocusWatch,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
+  type CreateCheckout,
   type WidgetSnapshot,
   type PaymentWidgetInput,
   type WidgetConfigValueKey,
@@ -36,10 +37,24 @@ import { usePaymentWidget } from './usePaymentWidget.js';
 /**
  * Props of {@link PaymentWidget}: the value fields of `PaymentWidgetConfig`
  * from `@wpwl/core` (their docs come along), with `beforeSubmit` for
- * `onBeforeSubmit`; the other callbacks are emits. The app-wide fields fall
- * back to `WpwlPlugin`'s defaults.
+ * `onBeforeSubmit` and `createCheckout` for express checkout (callbacks that
+ * return a value); the other callbacks are emits. The app-wide fields fall
+ * back to `WpwlPlugin`'s defaults. Give either `checkoutId` or, for express
+ * checkout, `createCheckout`: with neither (or both) the widget reports
+ * `INVALID_CHECKOUT_ID` (`INVALID_OPTIONS`) through `error`.
  */
-export interface PaymentWidgetProps extends Pick<PaymentWidgetInput, WidgetConfigValueKey | 'checkoutId'> {
+export interface PaymentWidgetProps extends Pick<PaymentWidgetInput, WidgetConfigValueKey> {
+  /**
+   * Express checkout (no `checkoutId`): prepares the checkout when the shopper
+   * presses a wallet button and answers its id, or `{ id, amount, currency }`
+   * (the amount required when the `amount` prop is given, and compared with
+   * it), directly or as a promise; nothing stops the payment quietly. A
+   * failure is emitted as `error` (`CREATE_CHECKOUT_FAILED`,
+   * `CREATE_CHECKOUT_TIMEOUT`, `INVALID_CHECKOUT_ID`, `AMOUNT_MISMATCH`) and
+   * the status goes back to `ready`: the shopper can press again. Always the
+   * latest prop is called: a new function does not re-mount the widget.
+   */
+  createCheckout?: CreateCheckout;
   /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
   beforeSubmit?: (context: BeforeSubmitContext) => BeforeSubmitResult;
   /**
@@ -135,9 +150,10 @@ export type PaymentWidgetComponent = DefineComponent<
 >;
 /* eslint-enable @typescript-eslint/no-empty-object-type */
 
-/** Every value field of core's config, `beforeSubmit` for its `onBeforeSubmit`, and `serverStart`. */
+/** Every value field of core's config, `createCheckout`, `beforeSubmit` for its `onBeforeSubmit`, and `serverStart`. */
 const PROPS: (keyof PaymentWidgetProps)[] = [
   ...(Object.keys(WIDGET_CONFIG_FIELDS) as (keyof PaymentWidgetProps)[]),
+  'createCheckout',
   'beforeSubmit',
   'serverStart',
 ];
@@ -163,11 +179,17 @@ const PROPS: (keyof PaymentWidgetProps)[] = [
  *   <template #loading>Loading…</template>
  *   <template #error="{ error, retry }">{{ error.message }} <button @click="retry">Try again</button></template>
  * </PaymentWidget>
+ *
+ * @example
+ * <!-- Express checkout: wallet buttons before any checkout exists. -->
+ * <PaymentWidget brands="APPLEPAY GOOGLEPAY" amount="89.80" currency="EUR" :create-checkout="prepare"
+ *   :shopper-result-url="resultUrl" @error="(error) => (problem = error.code)" />
  */
 export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps, PaymentWidgetEmits, string, PaymentWidgetSlots>(
   (props, { emit, slots, expose }) => {
+    // Props hold checkoutId and createCheckout both optional: core reports a config with neither.
     const { containerRef, status, error, expiresAt, expiringSoon, retry, pay } = usePaymentWidget(() => ({
-      ...props,
+      ...(props as PaymentWidgetInput),
       onBeforeSubmit: props.beforeSubmit,
       onReady: () => emit('ready'),
       onError: (e: WpwlError) => emit('error', e),
@@ -194,7 +216,8 @@ export const PaymentWidget = /* @__PURE__ */ defineComponent<PaymentWidgetProps,
     );
     return () => {
       const now = status.value;
-      const merged = applyWidgetDefaults({ ...props }, toValue(defaults));
+      // Neither checkoutId nor createCheckout is core's to report (INVALID_CHECKOUT_ID, naming both).
+      const merged = applyWidgetDefaults({ ...props } as PaymentWidgetInput, toValue(defaults));
       // The server writes the widget's start into the container. The browser renders it childless, and
       // Vue hydrates no children of a childless vnode: what the server wrote stays, for the controller.
       const started = typeof document === 'undefined' && serverStart() && { innerHTML: widgetStartHtml(merged) };

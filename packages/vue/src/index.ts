@@ -15,7 +15,11 @@ export { wpwlDefaultsKey } from './context.js';
 // The core types a Vue checkout names (as @wpwl/react re-exports them), so an app imports them from its binding.
 export type {
   BeforeSubmitContext,
+  CreateCheckout,
+  CreateCheckoutAnswer,
+  CreateCheckoutRequest,
   CustomParameters,
+  ExpressCheckout,
   PaymentWidgetDefaults,
   PaymentWidgetInput,
   WidgetSnapshot,

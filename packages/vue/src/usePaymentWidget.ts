@@ -2,8 +2,20 @@
 // its snapshot mirrored into shallow refs, the config watched and handed to
 // `controller.update` (core decides by value whether that re-mounts), the
 // controller mounted into whatever element the template ref holds, and
-// destroyed with the scope.
-import { onScopeDispose, shallowRef, toValue, unref, watch, type MaybeRef, type MaybeRefOrGetter, type ShallowRef } from 'vue';
+// destroyed with the scope; back from <KeepAlive>, mounted again when another
+// widget took the page's one widget slot meanwhile.
+import {
+  getCurrentInstance,
+  onActivated,
+  onScopeDispose,
+  shallowRef,
+  toValue,
+  unref,
+  watch,
+  type MaybeRef,
+  type MaybeRefOrGetter,
+  type ShallowRef,
+} from 'vue';
 import {
   applyWidgetDefaults,
   createPaymentWidget,
@@ -14,12 +26,16 @@ import {
 } from '@wpwl/core';
 import { injectWidgetDefaults } from './context.js';
 
+/** Each top-level field of each member of the union `T` may be a ref. */
+type FieldsMaybeRef<T> = T extends unknown ? { [K in keyof T]: MaybeRef<T[K]> } : never;
+
 /**
  * The widget config for {@link usePaymentWidget}: `PaymentWidgetConfig` whose
  * app-wide fields (`baseUrl`, `locale`, `nonce` …) may come from `WpwlPlugin`,
- * and whose top-level fields may each be a ref.
+ * and whose top-level fields may each be a ref: a `checkoutId`, or, for
+ * express checkout, a `createCheckout` (always the latest one is called).
  */
-export type UsePaymentWidgetConfig = { [K in keyof PaymentWidgetInput]: MaybeRef<PaymentWidgetInput[K]> };
+export type UsePaymentWidgetConfig = FieldsMaybeRef<PaymentWidgetInput>;
 
 /** What {@link usePaymentWidget} returns. */
 export interface UsePaymentWidgetReturn {
@@ -60,13 +76,17 @@ export interface UsePaymentWidgetReturn {
  *   shopperResultUrl: `${location.origin}/result`,
  * }));
  * // template: <div ref="containerRef" />
+ *
+ * @example
+ * // Express checkout: wallet buttons first, the checkout prepared at a press.
+ * usePaymentWidget({ brands: 'GOOGLEPAY', amount: '89.80', currency: 'EUR', shopperResultUrl, createCheckout: ({ brand }) => prepare(brand) });
  */
 export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig>): UsePaymentWidgetReturn {
   const defaults = injectWidgetDefaults();
   const read = (): PaymentWidgetConfig => {
     const input = toValue(config);
     const plain: Record<string, unknown> = {};
-    for (const key in input) plain[key] = unref(input[key as keyof UsePaymentWidgetConfig]);
+    for (const [key, value] of Object.entries(input)) plain[key] = unref(value as unknown);
     return applyWidgetDefaults(plain as PaymentWidgetInput, toValue(defaults));
   };
 
@@ -86,6 +106,13 @@ export function usePaymentWidget(config: MaybeRefOrGetter<UsePaymentWidgetConfig
   watch(read, (next) => controller.update(next), { deep: true });
   // After render, when the template ref is set; a removed element (v-if) ends the widget.
   watch(containerRef, (el) => (el ? controller.mount(el) : controller.destroy()), { flush: 'post' });
+  // Kept alive (<KeepAlive>) while another widget took the page's one widget slot (express checkout on the
+  // cart, say): this one was let go, and loads again when its component is shown again.
+  if (getCurrentInstance()) {
+    onActivated(() => {
+      if (containerRef.value && controller.getSnapshot().status === 'destroyed') controller.mount(containerRef.value);
+    });
+  }
   onScopeDispose(() => {
     controller.destroy();
     unsubscribe();

@@ -135,3 +135,33 @@ it('server-start: hydrated before the widget loaded, the component follows the s
   await flush();
   expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
 });
+
+it('express checkout with server-start: the server wrote no widget, and the hydrated component loads the one script without a checkout id', async () => {
+  const makeExpressApp = () =>
+    createSSRApp({
+      render: () =>
+        h(PaymentWidget, {
+          brands: 'GOOGLEPAY',
+          shopperResultUrl: 'https://shop.example/result',
+          serverStart: true,
+          createCheckout: () => ID,
+        }),
+    }).use(WpwlPlugin, { baseUrl: 'https://test.gateway.example' });
+  const root = await serverRendered(makeExpressApp());
+  expect(root.querySelector('form.paymentWidgets')).toBeNull();
+  expect(widget.createdScripts()).toHaveLength(0);
+  const warn = vi.spyOn(console, 'warn');
+  const error = vi.spyOn(console, 'error');
+  const app = makeExpressApp();
+  app.mount(root);
+  await nextTick();
+  expect(warn.mock.calls.filter(([text]) => String(text).includes('ydration'))).toEqual([]);
+  expect(error.mock.calls.filter(([text]) => String(text).includes('ydration'))).toEqual([]);
+  expect(widget.createdScripts()).toEqual(['https://test.gateway.example/v1/paymentWidgets.js']);
+  await widget.finishLoad();
+  await nextTick();
+  expect(root.firstElementChild?.getAttribute('data-wpwl-status')).toBe('ready');
+  app.unmount();
+  await flush();
+  expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
+});

@@ -58,6 +58,19 @@ describe('server rendering', () => {
     expect('wpwlOptions' in globalThis).toBe(false);
   });
 
+  it('express checkout (no checkoutId): server-start writes nothing, since the browser must start it (createCheckout answers there)', async () => {
+    const express = { brands: 'GOOGLEPAY', shopperResultUrl: 'https://shop.example/result', amount: '89.80', createCheckout: () => ID };
+    const app = (serverStart: boolean) =>
+      createSSRApp({
+        render: () => h(PaymentWidget, { serverStart, ...express }, { loading: () => h('p', { class: 'loading' }, 'Loading…') }),
+      }).use(WpwlPlugin, { baseUrl: 'https://test.gateway.example', locale: 'ar' });
+    const placeholder =
+      '<div data-wpwl-status="idle" lang="ar" dir="rtl"><div></div><div role="status"><p class="loading">Loading…</p></div><div role="alert"></div></div>';
+    expect(await renderToString(app(true))).toBe(placeholder);
+    expect(await renderToString(app(false))).toBe(placeholder);
+    expect('wpwlOptions' in globalThis).toBe(false);
+  });
+
   it('an invalid config renders the error slot on the server too (the client renders the same)', async () => {
     const html = await render('nope');
     expect(html).toContain('<div role="alert"><p class="failed">INVALID_CHECKOUT_ID</p></div>');

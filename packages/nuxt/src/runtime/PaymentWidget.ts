@@ -2,7 +2,9 @@
 // that let the page the server renders start the widget script's download at
 // once: a preload of the exact script (integrity, CORS mode and nonce as the
 // loader's tag will have them, so the browser reuses the response) and a
-// preconnect to the gateway, in the head through Nuxt's head handling.
+// preconnect to the gateway, in the head through Nuxt's head handling. For
+// express checkout (createCheckout, no checkoutId) that script is the one
+// without a checkout id; a config the widget refuses preloads nothing.
 import { defineComponent, h, inject, ref, toValue, type Component } from 'vue';
 import { useHead } from '#imports';
 import { widgetPreloadLinks, type PaymentWidgetDefaults, type WidgetLinkAttributes } from '@wpwl/core';
@@ -11,6 +13,8 @@ import { PaymentWidget as VuePaymentWidget, wpwlDefaultsKey, type PaymentWidgetC
 /** The props the preload needs; every other prop and listener passes through to @wpwl/vue's component. */
 const PRELOAD_PROPS = {
   checkoutId: { type: String, default: undefined },
+  // Only whether it is there: express checkout loads the script without a checkout id.
+  createCheckout: { type: Function, default: undefined },
   baseUrl: { type: String, default: undefined },
   integrity: { type: String, default: undefined },
   nonce: { type: String, default: undefined },
@@ -30,9 +34,12 @@ const PaymentWidget = defineComponent({
     if (import.meta.server) {
       const baseUrl = props.baseUrl ?? defaults?.baseUrl;
       const nonce = props.nonce ?? defaults?.nonce;
-      if (props.checkoutId && baseUrl) {
+      // Exactly one of them, or the widget loads nothing (core reports neither, or both).
+      const express = props.createCheckout !== undefined;
+      if (express !== (props.checkoutId !== undefined) && baseUrl) {
         try {
-          const links = widgetPreloadLinks({ baseUrl, checkoutId: props.checkoutId, integrity: props.integrity, nonce });
+          const checkoutId = express ? undefined : props.checkoutId;
+          const links = widgetPreloadLinks({ baseUrl, checkoutId, integrity: props.integrity, nonce });
           useHead({ link: links.map(headLink) });
         } catch {
           // An invalid id, URL or hash: no preload. The widget reports the error itself, with its code.

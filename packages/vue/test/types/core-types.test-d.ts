@@ -26,4 +26,12 @@ describe('core types re-exported by @wpwl/vue', () => {
     expectTypeOf<Vue.WpwlOptionsInput>().toEqualTypeOf<Core.WpwlOptionsInput>();
     expectTypeOf<Vue.CustomParameters>().toEqualTypeOf<Core.CustomParameters>();
   });
+
+  it('the express checkout types are the core types', () => {
+    expectTypeOf<Vue.CreateCheckout>().toEqualTypeOf<Core.CreateCheckout>();
+    expectTypeOf<Vue.CreateCheckoutRequest>().toEqualTypeOf<Core.CreateCheckoutRequest>();
+    expectTypeOf<Vue.CreateCheckoutAnswer>().toEqualTypeOf<Core.CreateCheckoutAnswer>();
+    expectTypeOf<Vue.ExpressCheckout>().toEqualTypeOf<Core.ExpressCheckout>();
+    expectTypeOf<NonNullable<Vue.PaymentWidgetProps['createCheckout']>>().toEqualTypeOf<Vue.CreateCheckout>();
+  });
 });
