@@ -38,6 +38,21 @@ export function checkoutPage(checkoutId = ID, outputs = false) {
   })(CheckoutPage);
 }
 
+/** An express checkout page: wallet buttons for the cart, no checkout id; createCheckout prepares one at a press. */
+export function expressPage() {
+  class ExpressPage {
+    readonly createCheckout = () => Promise.resolve({ id: ID, amount: '12.50' });
+  }
+  return Component({
+    selector: 'app-root',
+    imports: [PaymentWidgetComponent],
+    template: `<h1>Your cart</h1>
+      <wpwl-payment-widget brands="GOOGLEPAY PAYPAL" shopperResultUrl="https://shop.example/result" amount="12.50" currency="EUR" [createCheckout]="createCheckout">
+        <p wpwlLoading class="loading">Loading the wallet buttons…</p>
+      </wpwl-payment-widget>`,
+  })(ExpressPage);
+}
+
 /** What both sides provide: hydration, zoneless, the gateway from provideWpwl, the nonce as Angular's CSP_NONCE. */
 export const appConfig = (): ApplicationConfig => ({
   providers: [
