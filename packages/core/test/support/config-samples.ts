@@ -19,6 +19,9 @@ export const CONFIG_SAMPLES = {
   warnBeforeExpiryMs: 120_000,
   timeoutMs: 9_000,
   retries: 2,
+  amount: '12.50',
+  currency: 'EUR',
+  createCheckoutTimeoutMs: 15_000,
 } as const;
 
 /**
