@@ -6,7 +6,12 @@
 // earlier purchase.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { startMerchantServer, type MerchantServer, type Storefront } from '../../examples/merchant-server/src/server.js';
+import {
+  startMerchantServer,
+  type MerchantServer,
+  type MerchantServerOptions,
+  type Storefront,
+} from '../../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../../examples/merchant-server/src/storefronts.js';
 import { freshDataDir } from './data-dir.js';
 import type { GatewayAccess } from './gateway.js';
@@ -29,7 +34,12 @@ export interface ShopOnSandbox {
  * `extra` adds mounts of a test's own: pages served like a storefront's, files served like a vendor library.
  */
 export async function startShopOnSandbox(
-  extra: { storefronts?: Storefront[]; vendor?: Array<{ path: string; dir: string }> } = {},
+  extra: {
+    storefronts?: Storefront[];
+    vendor?: Array<{ path: string; dir: string }>;
+    /** More of the merchant server's settings (express brands, the Apple Pay file …). */
+    settings?: Pick<MerchantServerOptions, 'expressBrands' | 'applePayDomainAssociation'>;
+  } = {},
 ): Promise<ShopOnSandbox> {
   const sandbox = await startSandboxServer();
   const gateway = { url: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId };
@@ -40,6 +50,7 @@ export async function startShopOnSandbox(
     port: 0,
     storefronts: [...findStorefronts(`${repo}/examples`), ...(extra.storefronts ?? [])],
     vendor: [...findVendorLibraries(`${repo}/packages`), ...findSharedFiles(`${repo}/examples`), ...(extra.vendor ?? [])],
+    ...extra.settings,
   });
   return {
     sandbox,

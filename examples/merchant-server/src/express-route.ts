@@ -43,6 +43,10 @@ export function sendApplePayDomainAssociation(shop: ShopContext, res: ServerResp
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     return void res.end(head ? undefined : 'no Apple Pay domain association configured');
   }
-  res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(file), 'Cache-Control': 'max-age=3600' });
+  res.writeHead(200, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(file),
+    'Cache-Control': 'max-age=3600',
+  });
   res.end(head ? undefined : file);
 }

@@ -9,9 +9,9 @@
 // Names starting with `_` are internal: the build shortens them.
 
 import { WpwlError, isWpwlError } from './errors.js';
-import { invalid, isPlainObject, kind, show } from './invalid.js';
+import { invalid, isPlainObject, show } from './invalid.js';
 import type { WpwlOptionsInput } from './options.js';
-import { checkAmount, checkCheckoutId, checkCurrency } from './validate.js';
+import { checkCheckoutId } from './validate.js';
 
 /** What the widget passes to `createCheckout` when the shopper presses a wallet button. */
 export interface CreateCheckoutRequest {
@@ -50,12 +50,14 @@ export const CREATE_CHECKOUT_TIMEOUT_MS = 20_000;
 /** An amount in one spelling: `12.5`, `12.50` and `12.500` are the same money. */
 const canonicalAmount = (amount: string): string => Number(amount).toFixed(2);
 
-/** `check` (a rule on `amount` or `currency`) applied to `field`, the message naming that field. */
-function checkAs(check: (value: unknown) => WpwlError | undefined, field: string, value: unknown): void {
-  const error = check(value);
-  if (!error) return;
-  const at = error.message.indexOf(' must be ');
-  throw new WpwlError(error.code, field + error.message.slice(at), { details: { ...error.details, field } });
+/**
+ * Throws `INVALID_AMOUNT` naming `field` unless `value` is an amount as the
+ * gateway takes it (N10.N2): up to 10 digits, then optionally a dot and one
+ * or two decimals.
+ */
+function checkAmount(field: string, value: unknown): asserts value is string {
+  if (typeof value !== 'string' || !/^\d{1,10}(\.\d\d?)?$/.test(value))
+    throw invalid('INVALID_AMOUNT', field, 'N10.N2 (12.50)', show(value));
 }
 
 /**
@@ -75,7 +77,8 @@ export function applyStatedAmount(
   amount: unknown,
   currency: unknown,
 ): { _options: WpwlOptionsInput; _amount: string | undefined } {
-  if (currency !== undefined) checkAs(checkCurrency, 'currency', currency);
+  if (currency !== undefined && !/^[A-Z]{3}$/.test(currency as string))
+    throw invalid('INVALID_CURRENCY', 'currency', 'three capital letters (EUR)', show(currency));
   const given = options as Record<string, unknown>;
   const checkout = isPlainObject(given.checkout) ? given.checkout : undefined;
   const applePay = isPlainObject(given.applePay) ? given.applePay : undefined;
@@ -88,15 +91,10 @@ export function applyStatedAmount(
   let stated: [field: string, value: string] | undefined;
   for (const [field, value] of places) {
     if (value === undefined) continue;
-    checkAs(checkAmount, field, value);
-    const canonical = canonicalAmount(value as string);
-    if (stated && stated[1] !== canonical) {
-      throw new WpwlError(
-        'AMOUNT_MISMATCH',
-        `${field} (${canonical}) must equal ${stated[0]} (${stated[1]}): a wallet sheet would show one amount and the checkout charge another; state the total once, as amount`,
-        { details: { field, rule: `equal to ${stated[0]}` } },
-      );
-    }
+    checkAmount(field, value);
+    const canonical = canonicalAmount(value);
+    // One would be shown on a wallet sheet, the other charged.
+    if (stated && stated[1] !== canonical) throw invalid('AMOUNT_MISMATCH', field, `${stated[0]}, ${stated[1]}`, canonical);
     stated ??= [field, canonical];
   }
   if (!stated) return { _options: options, _amount: undefined };
@@ -133,26 +131,22 @@ export async function answerCreateCheckout(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let answer: unknown;
   try {
-    if (typeof createCheckout !== 'function') throw invalid('INVALID_OPTIONS', 'createCheckout', 'a function', kind(createCheckout));
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
         () =>
           reject(
-            new WpwlError('CREATE_CHECKOUT_TIMEOUT', `createCheckout did not answer in ${stated._timeoutMs} ms`, {
-              details: { field: 'createCheckout', brand: request.brand },
+            new WpwlError('CREATE_CHECKOUT_TIMEOUT', `createCheckout took over ${stated._timeoutMs} ms`, {
+              details: { brand: request.brand },
             }),
           ),
         stated._timeoutMs,
       );
     });
     // Promise.resolve adopts any thenable, a jQuery deferred's included.
-    answer = await Promise.race([Promise.resolve().then(() => createCheckout(request)), timeout]);
+    answer = await Promise.race([Promise.resolve().then(() => createCheckout!(request)), timeout]);
   } catch (error) {
     if (isWpwlError(error)) throw error;
-    throw new WpwlError('CREATE_CHECKOUT_FAILED', `createCheckout failed: ${error instanceof Error ? error.message : show(error)}`, {
-      cause: error,
-      details: { field: 'createCheckout', brand: request.brand },
-    });
+    throw new WpwlError('CREATE_CHECKOUT_FAILED', 'createCheckout failed', { cause: error, details: { brand: request.brand } });
   } finally {
     clearTimeout(timer);
   }
@@ -162,29 +156,19 @@ export async function answerCreateCheckout(
 /** The checkout id in `answer`, checked against the id rule and the stated total; undefined for no answer. */
 function checkoutIdOf(answer: unknown, stated: StatedTotal): string | undefined {
   if (answer === undefined || answer === null || answer === false || answer === '') return undefined;
-  const field = "createCheckout's answer";
+  const field = 'createCheckout()';
   const checkout = (typeof answer === 'object' ? answer : { id: answer }) as Partial<Record<keyof ExpressCheckout, unknown>>;
-  if (checkCheckoutId(checkout.id)) {
-    const got = (typeof answer === 'object' ? 'an object with id ' : '') + show(checkout.id);
-    throw invalid('INVALID_CHECKOUT_ID', field, 'a checkout id (32-48 of [A-Za-z0-9.-]) or { id, amount }', got);
+  if (checkCheckoutId(checkout.id)) throw invalid('INVALID_CHECKOUT_ID', field + '.id', 'a checkout id', show(checkout.id));
+  const { _amount, _currency } = stated;
+  // The sheet shows the stated amount. An answer without an amount of its own
+  // cannot be compared with it: refused as well.
+  if (_amount !== undefined) {
+    const charged =
+      checkout.amount === undefined ? 'none' : (checkAmount(field + '.amount', checkout.amount), canonicalAmount(checkout.amount));
+    if (charged !== _amount) throw invalid('AMOUNT_MISMATCH', field + '.amount', _amount, charged);
   }
-  if (stated._amount !== undefined) {
-    if (checkout.amount === undefined) {
-      throw invalid(
-        'AMOUNT_MISMATCH',
-        field,
-        `{ id, amount } with the checkout's amount, to compare with the stated ${stated._amount}`,
-        'no amount',
-      );
-    }
-    checkAs(checkAmount, `${field}'s amount`, checkout.amount);
-    const charged = canonicalAmount(checkout.amount as string);
-    if (charged !== stated._amount) {
-      throw invalid('AMOUNT_MISMATCH', `${field}'s amount`, `the stated amount ${stated._amount}, which the wallet sheet shows`, charged);
-    }
-  }
-  if (stated._currency !== undefined && checkout.currency !== undefined && checkout.currency !== stated._currency) {
-    throw invalid('AMOUNT_MISMATCH', `${field}'s currency`, `the stated currency ${stated._currency}`, show(checkout.currency));
+  if (_currency !== undefined && checkout.currency !== undefined && checkout.currency !== _currency) {
+    throw invalid('AMOUNT_MISMATCH', field + '.currency', _currency, show(checkout.currency));
   }
   return checkout.id as string;
 }

@@ -254,35 +254,6 @@ export const checkNonce: (value: unknown) => WpwlError | undefined = /* @__PURE_
 /** Throws the error {@link checkNonce} finds. */
 export const validateNonce: (value: unknown) => asserts value is string = /* @__PURE__ */ thrower(checkNonce);
 
-// --- amount and currency ------------------------------------------------------
-
-/**
- * Checks an amount as the gateway takes it (N10.N2): up to 10 digits, then
- * optionally a dot and one or two decimals, e.g. `12.50`, `12.5`, `12`.
- *
- * @returns an `INVALID_AMOUNT` error, or `undefined` when valid
- */
-export const checkAmount: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
-  code: 'INVALID_AMOUNT',
-  field: 'amount',
-  rule: 'up to 10 digits with up to 2 decimals after a dot (12.50)',
-  pattern: /^\d{1,10}(\.\d{1,2})?$/,
-  refused: /[^\d.]/,
-});
-
-/**
- * Checks a currency: three capital letters (ISO 4217, e.g. `EUR`).
- *
- * @returns an `INVALID_CURRENCY` error, or `undefined` when valid
- */
-export const checkCurrency: (value: unknown) => WpwlError | undefined = /* @__PURE__ */ stringRule({
-  code: 'INVALID_CURRENCY',
-  field: 'currency',
-  rule: 'three capital letters (EUR)',
-  pattern: /^[A-Z]{3}$/,
-  refused: /[^A-Z]/,
-});
-
 // --- numbers ----------------------------------------------------------------
 
 /**

@@ -59,6 +59,7 @@ export const OTHER_BRANDS: Readonly<Record<OtherBrandKind, readonly string[]>> =
   onlineTransfer: ['SOFORTUEBERWEISUNG', 'GIROPAY', 'IDEAL', 'EPS', 'PRZELEWY', 'TRUSTLY'],
   virtualAccount: [
     'APPLEPAY',
+    'APPLEPAYTKN',
     'GOOGLEPAY',
     'PAYPAL',
     'STC_PAY',
@@ -96,6 +97,7 @@ export const BRAND_NAMES: Readonly<Record<string, string>> = {
   MASTERDEBIT: 'Debit Mastercard',
   MEEZA: 'Meeza',
   APPLEPAY: 'Apple Pay',
+  APPLEPAYTKN: 'Apple Pay',
   GOOGLEPAY: 'Google Pay',
   PAYPAL: 'PayPal',
   STC_PAY: 'stc pay',

@@ -5,6 +5,7 @@ export { startSandbox, type Sandbox, type SandboxOptions, type ChargebackOptions
 export type { ThrottleConfig, ThrottleLimit, SandboxOperation } from './throttle.js';
 export type { WidgetFault, SandboxAsset } from './widget-assets.js';
 export { WIDGET_SCRIPT_PATH } from './widget/assets.js';
+export { APPLE_PAY_SESSION_STAND_IN, APPLE_PAY_SESSION_PATH } from './widget/apple-pay-session.js';
 export { TEST_CARDS, type TestCard, type CardOutcome, type FinalCardOutcome } from './cards.js';
 export { DEFAULT_UNCERTAIN_SETTLE_MS } from './gateway/uncertain-results.js';
 export { RESULTS, type Result } from './result-codes.js';

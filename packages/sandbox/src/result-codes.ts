@@ -17,6 +17,7 @@ export const RESULTS = {
   success: r('000.100.110', "Request successfully processed in 'Merchant in Integrator Test Mode'"),
   checkoutCreated: r('000.200.100', 'successfully created checkout'),
   checkoutUpdated: r('000.200.101', 'successfully updated checkout'),
+  requestSucceeded: r('000.000.100', 'successful request'),
   pending: r('000.200.000', 'transaction pending'),
   invalidParameter: r('200.300.404', 'invalid or missing parameter'),
   checkoutUnknown: r('200.300.404', 'invalid or missing parameter: checkout id expired or unknown'),
@@ -37,6 +38,10 @@ export const RESULTS = {
   brandMismatch: r('100.100.700', 'invalid cc number/brand combination'),
   amountInvalid: r('100.550.300', 'request contains no amount or too low amount'),
   currencyInvalid: r('100.550.310', 'invalid or missing currency'),
+  walletAmountMismatch: r(
+    '100.550.360',
+    "amount or currency authorised in the wallet does not match the checkout's: nothing was charged; prepare the checkout with the total the wallet shows",
+  ),
   customerInvalid: r('100.700.100', 'customer data invalid'),
   emailInvalid: r('100.900.101', 'invalid email address (probably invalid syntax)'),
   phoneInvalid: r('100.900.200', 'invalid phone number'),

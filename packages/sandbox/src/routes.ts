@@ -2,8 +2,9 @@
 // gateway, which of them need the merchant's Bearer token and which the
 // shopper's browser calls (with CORS), the throttle on each operation, the
 // widget files, the browser's own form post, which is sent on rather than
-// answered with JSON, and the sandbox-only admin routes under `/sandbox/`
-// (chargebacks), which take the merchant's Bearer token and no throttle.
+// answered with JSON, and the sandbox-only routes under `/sandbox/`: the
+// admin routes (chargebacks), which take the merchant's Bearer token and no
+// throttle, and the Apple Pay stand-in script, which takes nothing.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHECKOUT_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
@@ -18,6 +19,7 @@ import { envelope, paymentNotificationPayload } from './records.js';
 import { RESULTS } from './result-codes.js';
 import type { SandboxOperation, Throttle } from './throttle.js';
 import type { AssetServer } from './widget-assets.js';
+import { APPLE_PAY_SESSION_PATH, APPLE_PAY_SESSION_STAND_IN } from './widget/apple-pay-session.js';
 
 /** What the routes work with. */
 export interface RouterDeps {
@@ -52,6 +54,18 @@ export function createRouter({
     }
     if ((method === 'GET' || method === 'HEAD') && assets.has(path)) {
       assets.serve(path, res, method === 'HEAD');
+      return;
+    }
+    if ((method === 'GET' || method === 'HEAD') && path === APPLE_PAY_SESSION_PATH) {
+      // For test pages (a <script> or page.addInitScript's text): no token, any origin, like the widget's files.
+      const body = Buffer.from(APPLE_PAY_SESSION_STAND_IN, 'utf8');
+      res.writeHead(200, {
+        ...CORS_HEADERS,
+        'Cache-Control': 'no-store',
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Content-Length': body.length,
+      });
+      res.end(method === 'HEAD' ? undefined : body);
       return;
     }
     const baseUrl = requestBaseUrl(req) ?? sandboxUrl();
@@ -169,6 +183,12 @@ export function createRouter({
           : gateway.registrations.submitToCheckout(id, params, submitter),
         true,
       );
+    }
+
+    if (path === '/v1/fastcheckout/integrity') {
+      if (method !== 'GET') return wrongMethod();
+      if (!authorized()) return;
+      return reply(gateway.checkouts.fastCheckoutIntegrity());
     }
 
     if (path === '/v1/payments') {

@@ -1,12 +1,13 @@
 // Owns the gateway client: configuration checks, and the operations a
 // merchant backend performs (prepare checkout, read a status, capture,
-// refund, reverse), each validated completely before anything is sent.
+// refund, reverse, read the widget's hash for a fast-checkout page), each
+// validated completely before anything is sent.
 import { ENTITY_ID_PATTERN, PAYMENT_ID_PATTERN } from '@wpwl/gateway-spec';
 import { assertServerEnvironment } from './environment.js';
 import { GatewayValidationError, WpwlServerError, type ParameterViolation } from './errors.js';
 import type { AmountReferenceParams, CheckoutParams, ReferenceParams } from './params.js';
 import { isCheckoutId, parseStatusResource } from './resource-path.js';
-import { readCheckoutResult, readPaymentResult, type CheckoutResult, type PaymentResult } from './response.js';
+import { readCheckoutResult, readIntegrityResult, readPaymentResult, type CheckoutResult, type PaymentResult } from './response.js';
 import { checkFieldRules, type RuleSet } from './rules.js';
 import { serializeParams } from './serialize.js';
 import { sendToGateway, type CallLimits, type TransportConfig } from './transport.js';
@@ -97,6 +98,19 @@ export interface GatewayClient {
   refund(paymentId: string, params: AmountReferenceParams, options?: CallOptions): Promise<PaymentResult>;
   /** Reverses a PA, DB or CD (before the connector's cut-off): `POST /v1/payments/{id}` with `paymentType=RV`. */
   reverse(paymentId: string, params?: ReferenceParams, options?: CallOptions): Promise<PaymentResult>;
+  /**
+   * The widget script's Subresource Integrity hash (`GET /v1/fastcheckout/integrity`),
+   * for the `integrity` attribute (with `crossorigin="anonymous"`) of a page that
+   * loads `paymentWidgets.js` without a checkout id (express checkout). The
+   * script is the same with a checkout id: the hash is that of `prepareCheckout`
+   * with `integrity: true`. It changes when the gateway ships a new script, so
+   * read it per page (or cache it briefly), never hard-code it.
+   *
+   * @returns `sha384-` and 64 base64 characters
+   * @throws WpwlServerError `INVALID_RESPONSE` when the answer carries no hash of that form,
+   *   `UNAUTHORIZED` / `FORBIDDEN` for a refused token, `GATEWAY_REJECTED` for a 400, and the transport codes
+   */
+  getFastCheckoutIntegrity(options?: CallOptions): Promise<string>;
 }
 
 const TOKEN = /^[\x21-\x7e]+$/;
@@ -323,6 +337,18 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     capture: (paymentId, params, options) => reference('CP', 'capture', paymentId, params, options),
     refund: (paymentId, params, options) => reference('RF', 'refund', paymentId, params, options),
     reverse: (paymentId, params, options) => reference('RV', 'reverse', paymentId, params, options),
+
+    async getFastCheckoutIntegrity(options) {
+      const limits = callLimits(options);
+      const operation = 'getFastCheckoutIntegrity';
+      const response = await sendToGateway(
+        transport,
+        { method: 'GET', path: '/v1/fastcheckout/integrity', params: { entityId }, operation },
+        limits,
+      );
+      if (response.status === 400) throw rejected(operation, readPaymentResult(response.body, response.status));
+      return readIntegrityResult(response.body, response.status);
+    },
   };
 }
 

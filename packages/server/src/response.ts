@@ -186,3 +186,19 @@ export function readCheckoutResult(body: unknown, httpStatus: number, isCheckout
   if (typeof body.integrity === 'string') out.integrity = body.integrity;
   return out;
 }
+
+/** A Subresource Integrity value of the widget script: `sha384-` and the 48-byte digest in base64. */
+const WIDGET_INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/**
+ * Reads `GET /v1/fastcheckout/integrity`: the widget script's hash.
+ * Throws INVALID_RESPONSE when `result.code` is missing or `integrity` is no sha384 hash.
+ */
+export function readIntegrityResult(body: unknown, httpStatus: number): string {
+  const result = readGatewayResult(body);
+  if (!result || !isRecord(body)) throw invalidResponse('has no result.code', httpStatus, body);
+  if (typeof body.integrity !== 'string' || !WIDGET_INTEGRITY.test(body.integrity)) {
+    throw invalidResponse('has no integrity of the form sha384-<64 base64 characters>', httpStatus, body);
+  }
+  return body.integrity;
+}

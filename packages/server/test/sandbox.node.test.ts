@@ -1,6 +1,7 @@
 // @wpwl/server against @wpwl/sandbox over real HTTP on 127.0.0.1: the whole
 // prepare → pay → status → verify path, declines, the auth and lookup errors,
 // throttling, and the referencing requests.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '@wpwl/sandbox';
 import { createGatewayClient, isWpwlServerError, verifyPayment, type GatewayClient } from '../src/index.js';
@@ -260,6 +261,23 @@ describe('referencing requests', () => {
     const error = await caught(() => gateway.capture(debit.id as string, { amount: '5.00', currency: 'EUR' }));
     expect(isWpwlServerError(error) && error.code).toBe('GATEWAY_REJECTED');
     expect(isWpwlServerError(error) && error.details.result?.code).toMatch(/^\d{3}\.\d{3}\.\d{3}$/);
+  });
+});
+
+describe('fast checkout integrity', () => {
+  it("reads the hash of the script a page loads without a checkout id: the served bytes', as prepareCheckout answers it", async () => {
+    const integrity = await gateway.getFastCheckoutIntegrity();
+    expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    const script = Buffer.from(await (await fetch(`${sandbox.url}/v1/paymentWidgets.js`)).arrayBuffer());
+    expect(integrity).toBe(`sha384-${createHash('sha384').update(script).digest('base64')}`);
+    const checkout = await gateway.prepareCheckout({ amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: true });
+    expect(checkout.integrity).toBe(integrity);
+  });
+
+  it('fails FORBIDDEN for a wrong token, as every call does', async () => {
+    const client = createGatewayClient({ baseUrl: sandbox.url, accessToken: 'wrong-token-000', entityId: sandbox.entityId, retries: 0 });
+    const error = await caught(() => client.getFastCheckoutIntegrity());
+    expect(isWpwlServerError(error) && error.code).toBe('FORBIDDEN');
   });
 });
 

@@ -1,7 +1,8 @@
 // Owns the checkout itself: prepare checkout (`POST /v1/checkouts`), update
 // checkout (`POST /v1/checkouts/{id}`) and the widget session the served
 // widget renders from (`GET /v1/checkouts/{id}/widget-session`), with the
-// stored cards a checkout offers.
+// stored cards a checkout offers, and the widget script's hash for a page
+// that loads it without a checkout (`GET /v1/fastcheckout/integrity`).
 
 import { amountToCents, centsToAmount } from '@wpwl/gateway-spec';
 import { newCheckoutId } from '../format.js';
@@ -15,7 +16,9 @@ export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
 export class Checkouts extends GatewayResource {
   /** `POST /v1/checkouts` */
-  create(params: Record<string, string>): Reply {
+  create(sent: Record<string, string>): Reply {
+    // The gateway's own WooCommerce plugin sends integrity as PHP encodes true: `1`.
+    const params = sent.integrity === '1' ? { ...sent, integrity: 'true' } : sent;
     const foreign = this.foreignEntity(params);
     if (foreign) return foreign;
     const violations = this.check(params, 'checkout');
@@ -77,6 +80,23 @@ export class Checkouts extends GatewayResource {
     if (params.shopperResultUrl) checkout.shopperResultUrl = params.shopperResultUrl;
     if (params.createRegistration !== undefined) checkout.createRegistration = params.createRegistration === 'true';
     return this.json(200, RESULTS.checkoutUpdated, { id: checkout.id });
+  }
+
+  /**
+   * `GET /v1/fastcheckout/integrity` — the `sha384-…` hash of the widget
+   * script, for the `integrity` attribute of a tag that loads it without a
+   * checkout id (the bytes are the same with one). 404 when the sandbox
+   * serves no widget script (`widgetAssets` without one).
+   */
+  fastCheckoutIntegrity(): Reply {
+    const integrity = this.deps.widgetIntegrity();
+    if (!integrity) {
+      return this.json(404, {
+        ...RESULTS.invalidParameter,
+        description: `${RESULTS.invalidParameter.description}: no widget script is served`,
+      });
+    }
+    return this.json(200, RESULTS.requestSucceeded, { integrity });
   }
 
   /** `GET /v1/checkouts/{id}/widget-session` — what the served widget needs to render. */

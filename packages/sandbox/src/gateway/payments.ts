@@ -4,7 +4,9 @@
 // (`POST /v1/payments`), capture, reversal and refund of a payment
 // (`POST /v1/payments/{id}`), and what a card's outcome makes of a payment
 // (success, decline, a 3-D Secure challenge, or an uncertain result that
-// settles later: uncertain-results.ts).
+// settles later: uncertain-results.ts), and a wallet's payment from the
+// stand-in widget's wallet sheet (wallet-payments.ts: the total the wallet
+// authorised must be the checkout's).
 
 import { amountToCents } from '@wpwl/gateway-spec';
 import { checkCard, outcomeOf, storedCard, type CardOutcome, type StoredCard } from '../cards.js';
@@ -18,6 +20,7 @@ import type { JsonReply, Reply } from './replies.js';
 import { cardInput, GatewayResource, type GatewayDeps, type Submitter } from './resource.js';
 import type { ThreeDSecure } from './three-d-secure.js';
 import type { UncertainResults } from './uncertain-results.js';
+import { walletMismatch, walletPaidWith } from './wallet-payments.js';
 
 /** A parameter the sender has to correct, and what is wrong with it. */
 export interface FieldProblem {
@@ -32,10 +35,10 @@ export type CheckoutPaymentOutcome =
   | { kind: 'refused'; reply: JsonReply; problems: FieldProblem[] }
   | { kind: 'processed'; reply: JsonReply; payment: PaymentRecord; resultUrl: string | undefined; resourcePath: string };
 
-/** The card a checkout payment is made with: typed in, or stored and offered. */
-interface PaidWith {
+/** What a checkout payment is made with: a card typed in, a stored card offered, or a wallet (no card). */
+export interface PaidWith {
   brand: string;
-  card: StoredCard;
+  card?: StoredCard;
   outcome: CardOutcome;
 }
 
@@ -75,8 +78,12 @@ export class Payments extends GatewayResource {
     if (!checkout) return refused(this.checkoutGone());
     const rejected = this.partners.submissions.checkSubmission(checkout, params, submitter);
     if (rejected) return refused(rejected);
-    const paidWith = params.registrationId ? this.offeredCard(checkout, params.registrationId) : this.enteredCard(params);
+    const wallet: PaidWith | undefined = walletPaidWith(params);
+    const paidWith = wallet ?? (params.registrationId ? this.offeredCard(checkout, params.registrationId) : this.enteredCard(params));
     if ('refusal' in paidWith) return paidWith.refusal;
+    // The total a wallet authorised must be the checkout's: otherwise declined, nothing charged.
+    const mismatch = walletMismatch(checkout, params);
+    const outcome: CardOutcome = mismatch ? { kind: 'decline', result: mismatch } : paidWith.outcome;
 
     const resultUrl = params.shopperResultUrl || checkout.shopperResultUrl;
     const resourcePath = `/v1/checkouts/${checkout.id}/payment`;
@@ -86,7 +93,7 @@ export class Payments extends GatewayResource {
       amountCents: checkout.amountCents,
       currency: checkout.currency,
       card: paidWith.card,
-      outcome: paidWith.outcome,
+      outcome,
       echo: { ...checkout.echo, ...echoable(params) },
       checkoutId: checkout.id,
       numberOfCaptures: checkout.numberOfCaptures,
@@ -213,7 +220,7 @@ export class Payments extends GatewayResource {
     paymentBrand: string;
     amountCents: number;
     currency: string;
-    card: StoredCard;
+    card: StoredCard | undefined;
     outcome: CardOutcome;
     echo: Record<string, string>;
     checkoutId?: string;
@@ -232,7 +239,7 @@ export class Payments extends GatewayResource {
       paymentBrand: input.paymentBrand,
       amountCents: input.amountCents,
       currency: input.currency,
-      card: input.card,
+      ...(input.card ? { card: input.card } : {}),
       result: RESULTS.success,
       state: 'success',
       echo: input.echo,

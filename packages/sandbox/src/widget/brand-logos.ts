@@ -22,6 +22,7 @@ const MARKS: Record<string, [background: string, text: string, label: string]> =
   CARTEBANCAIRE: ['#005c8f', '#fff', 'CB'],
   MEEZA: ['#fff', '#14365d', 'MEEZA'],
   APPLEPAY: ['#000', '#fff', 'Apple Pay'],
+  APPLEPAYTKN: ['#000', '#fff', 'Apple Pay'],
   GOOGLEPAY: ['#fff', '#3c4043', 'G Pay'],
   PAYPAL: ['#ffc439', '#003087', 'PayPal'],
   STC_PAY: ['#4f008c', '#fff', 'stc pay'],

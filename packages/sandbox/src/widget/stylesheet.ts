@@ -8,6 +8,8 @@
 // instead of the brand select, `none` nothing but what the form needs to work.
 // Every style keeps the focus in sight, holds the spinner still for shoppers
 // who ask for reduced motion, and hides the live region from the eye only.
+// The express mode's wallet sheet has one look whatever the style: a panel
+// over the dimmed page.
 import { brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
 
 /** Rules every style has: the form works, errors show and the focus is seen, whatever the look. */
@@ -23,6 +25,22 @@ const FUNCTIONAL = [
   '.wpwl-status{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}',
   // A target a finger or a shaking hand can hit (WCAG 2.5.8), unless the page sizes it: no specificity.
   ':where(.wpwl-container .wpwl-button){min-height:24px;min-width:24px}',
+];
+
+/** The stand-in wallet sheet (appended to the page's body, outside any container). */
+const WALLET_SHEET = [
+  '.wpwl-wallet-sheet{position:fixed;z-index:2147483000;top:50%;left:50%;transform:translate(-50%,-50%);width:min(24em,calc(100vw - 2em));max-height:calc(100vh - 2em);overflow:auto;padding:1.2em;border-radius:12px;background:#fff;color:#1d2330;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 0 0 100vmax rgba(16,24,40,.45),0 8px 24px rgba(16,24,40,.3)}',
+  '.wpwl-wallet-sheet *{box-sizing:border-box}',
+  '.wpwl-wallet-sheet-title{margin:0 0 .6em;font-size:1.15em}',
+  '.wpwl-wallet-sheet-total{margin:0 0 .9em;font-weight:600}',
+  '.wpwl-wallet-sheet-shipping{margin:0 0 1em;padding:.6em .8em;border:1px solid #c3c8d0;border-radius:8px}',
+  '.wpwl-wallet-sheet-shipping legend{padding:0 .3em;font-size:.85em;font-weight:600;color:#4a5160}',
+  '.wpwl-wallet-sheet-shipping label{display:flex;align-items:center;gap:.5em;min-height:24px;padding:.2em 0;cursor:pointer}',
+  '.wpwl-wallet-sheet-actions{display:flex;gap:.6em}',
+  '.wpwl-wallet-sheet-actions button{flex:1;min-height:2.8em;padding:.6em 1em;border-radius:6px;font:inherit;font-weight:600;cursor:pointer}',
+  '.wpwl-wallet-sheet-pay{border:0;background:#1d2330;color:#fff}',
+  '.wpwl-wallet-sheet-cancel{border:1px solid #c3c8d0;background:#fff;color:#1d2330}',
+  '.wpwl-wallet-sheet :focus-visible{outline:2px solid #1f5fd1;outline-offset:2px}',
 ];
 
 /** The looks of `card`, `plain` and `logos` (they share the fields' look). */
@@ -119,4 +137,5 @@ const LOGOS = [
 const LOGO_IMAGES = LOGO_BRANDS.map((brand) => `.wpwl-brand-${brand}{background-image:url(${brandLogoPath(brand)})}`);
 
 /** Text of the sandbox `paymentWidgets.min.css`, served byte for byte. */
-export const widgetStylesheet: string = [...FUNCTIONAL, ...FIELDS, ...CARD, ...PLAIN, ...LOGOS, ...LOGO_IMAGES].join('\n') + '\n';
+export const widgetStylesheet: string =
+  [...FUNCTIONAL, ...WALLET_SHEET, ...FIELDS, ...CARD, ...PLAIN, ...LOGOS, ...LOGO_IMAGES].join('\n') + '\n';

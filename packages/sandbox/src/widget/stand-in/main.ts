@@ -3,7 +3,9 @@
 // bundler; no eval, no inline scripts or style attributes, so strict CSP pages
 // keep working). The text is the same for every checkout, so its sha384
 // integrity hash is stable; the script learns the gateway base URL and the
-// checkout id from its own <script src>.
+// checkout id from its own <script src>. Loaded without a checkout id it runs
+// in express mode (express.ts): wallet buttons, the checkout asked of the
+// page when one is pressed.
 //
 // This module starts one load: it refuses or replaces an earlier load, sets
 // window.wpwl, adds the stylesheet and the follow-up script, asks the gateway
@@ -12,6 +14,7 @@
 // the script tag). What it mimics, and where it deliberately differs from the
 // real widget, is written down in the package README ("The stand-in widget").
 import { el, insert, listen, removeListener } from './dom.js';
+import { renderExpress } from './express.js';
 import { describe, fireError, readOptions } from './options.js';
 import { onSession } from './render.js';
 import { request } from './request.js';
@@ -50,15 +53,25 @@ function replaceEarlierLoad(): boolean {
   return false;
 }
 
+/**
+ * The tag that loaded this script: the one running, else (a loader that ran
+ * it another way) the last tag with a checkoutId, else the last tag of
+ * `/v1/paymentWidgets.js` without one (express mode).
+ */
 function findOwnScript(): HTMLScriptElement | null {
   const current = document.currentScript as HTMLScriptElement | null;
   if (current && current.src && current.src.indexOf(SCRIPT_PATH) !== -1) return current;
-  const scripts = document.getElementsByTagName('script');
-  for (let i = scripts.length - 1; i >= 0; i--) {
-    const script = scripts[i];
-    if (script?.src && script.src.indexOf('paymentWidgets.js?checkoutId=') !== -1) return script;
+  const scripts = Array.from(document.getElementsByTagName('script')).reverse();
+  const withId = scripts.find((script) => script.src && script.src.indexOf('paymentWidgets.js?checkoutId=') !== -1);
+  return withId ?? scripts.find((script) => script.src && pathOf(script.src).endsWith(SCRIPT_PATH)) ?? null;
+}
+
+function pathOf(src: string): string {
+  try {
+    return new URL(src, document.baseURI).pathname;
+  } catch {
+    return '';
   }
-  return null;
 }
 
 /** The stylesheet and the follow-up script, with the widget tag's nonce; answers the script. */
@@ -123,14 +136,17 @@ function start(): void {
   if (!replaceEarlierLoad()) return;
   const ownScript = findOwnScript();
   if (!ownScript) {
-    console.error('[wpwl] cannot find the <script src=".../v1/paymentWidgets.js?checkoutId=..."> tag that loaded the widget');
+    console.error(
+      '[wpwl] cannot find the <script src=".../v1/paymentWidgets.js"> tag (with or without ?checkoutId=...) that loaded the widget',
+    );
     return;
   }
   const scriptUrl = new URL(ownScript.src, document.baseURI);
   widget.baseUrl = scriptUrl.href.slice(0, scriptUrl.href.indexOf(SCRIPT_PATH));
   widget.checkoutId = scriptUrl.searchParams.get('checkoutId') || '';
+  widget.express = widget.checkoutId === '';
   widget.nonce = ownScript.nonce || ownScript.getAttribute('nonce') || '';
-  widget.paymentPath = `/v1/checkouts/${encodeURIComponent(widget.checkoutId)}/payment`;
+  widget.paymentPath = widget.express ? '' : `/v1/checkouts/${encodeURIComponent(widget.checkoutId)}/payment`;
   widget.texts = buildTexts(widget.locale);
   widget.api = {
     sandbox: true,
@@ -143,6 +159,17 @@ function start(): void {
   page.wpwl = widget.api;
 
   const staticScript = injectAssets();
+  if (widget.express) {
+    // No checkout yet: nothing to ask the gateway until a wallet button is pressed.
+    whenDomReady(() =>
+      whenLoaded(staticScript, () => {
+        if (widget.unloaded) return;
+        readOptions();
+        renderExpress();
+      }),
+    );
+    return;
+  }
   // The session is fetched while the page is still parsing; the options are read and the
   // forms rendered once the page is parsed and the follow-up script has loaded.
   const sessionPath = `/v1/checkouts/${encodeURIComponent(widget.checkoutId)}/widget-session`;

@@ -45,7 +45,7 @@ function renderAll(): void {
 }
 
 /** The brand codes a merchant form asks for: `data-brands`, else (older templates) the form's text. */
-function brandsOf(merchantForm: HTMLFormElement): string[] {
+export function brandsOf(merchantForm: HTMLFormElement): string[] {
   const listed = merchantForm.hasAttribute('data-brands');
   const text = listed ? merchantForm.getAttribute('data-brands') : merchantForm.textContent;
   // <form class="paymentWidgets">VISA MASTER</form>: the widget takes the list and the text goes, until unload.

@@ -10,7 +10,10 @@ export const page = window as Window & PageGlobals;
 export const widget = {
   /** The gateway's base URL, from the widget's own script tag. */
   baseUrl: '',
+  /** Empty when loaded without one (express mode) until a wallet button's checkout is read. */
   checkoutId: '',
+  /** Loaded without a checkoutId: wallet buttons that ask the page for a checkout when pressed (express.ts). */
+  express: false,
   /** The CSP nonce of the widget's script tag, passed on to what it adds. */
   nonce: '',
   /** `/v1/checkouts/{id}/payment`. */

@@ -1,5 +1,6 @@
 // Owns the widget's texts: English, German and Arabic (the other locales the
-// widget accepts show English), the page's `labels` and `errorMessages` on
+// widget accepts show English), the express mode's wallet sheet among them
+// (`{amount}` in walletPay is the total with its currency), the page's `labels` and `errorMessages` on
 // top, the locale a page asks for checked against the widget's list (core's),
 // and the language and direction the texts are written in, for the forms'
 // `lang` and `dir`.
@@ -28,6 +29,13 @@ const TEXTS: Record<TextLanguage, Texts> = {
       qrCode: 'QR code',
       mobilePhone: 'Mobile phone',
       threeDSecure: '3-D Secure authentication',
+      walletSandbox: 'sandbox',
+      walletTotal: 'Total',
+      walletShipping: 'Shipping',
+      walletShippingStandard: 'Standard delivery, free',
+      walletShippingExpress: 'Express delivery, free',
+      walletPay: 'Pay {amount}',
+      walletCancel: 'Cancel',
     },
     placeholders: { cardNumber: '', expiryDate: 'MM / YY', cardHolder: 'Card holder', cvv: 'CVV' },
     errorMessages: {
@@ -62,6 +70,13 @@ const TEXTS: Record<TextLanguage, Texts> = {
       qrCode: 'QR-Code',
       mobilePhone: 'Mobiltelefon',
       threeDSecure: '3-D-Secure-Authentifizierung',
+      walletSandbox: 'Sandbox',
+      walletTotal: 'Gesamt',
+      walletShipping: 'Versand',
+      walletShippingStandard: 'Standardversand, kostenlos',
+      walletShippingExpress: 'Expressversand, kostenlos',
+      walletPay: '{amount} bezahlen',
+      walletCancel: 'Abbrechen',
     },
     placeholders: { cardNumber: '', expiryDate: 'MM / JJ', cardHolder: 'Karteninhaber', cvv: 'CVV' },
     errorMessages: {
@@ -96,6 +111,13 @@ const TEXTS: Record<TextLanguage, Texts> = {
       qrCode: 'رمز QR',
       mobilePhone: 'رقم الجوال',
       threeDSecure: 'التحقق من الدفع (3-D Secure)',
+      walletSandbox: 'بيئة الاختبار',
+      walletTotal: 'الإجمالي',
+      walletShipping: 'الشحن',
+      walletShippingStandard: 'توصيل عادي، مجانًا',
+      walletShippingExpress: 'توصيل سريع، مجانًا',
+      walletPay: 'ادفع {amount}',
+      walletCancel: 'إلغاء',
     },
     placeholders: { cardNumber: '', expiryDate: 'شهر / سنة', cardHolder: 'الاسم كما يظهر على البطاقة', cvv: 'CVV' },
     errorMessages: {
