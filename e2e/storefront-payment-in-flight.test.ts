@@ -103,7 +103,8 @@ describe.each(STOREFRONTS)('$name: a payment on its way', ({ name, result: resul
     await watchForAbsence(page);
     expect(await page.locator('[data-wpwl-status="submitting"]').count()).toBe(1);
     expect(await renderedCheckouts(page)).toEqual([first]);
-    expect(session.tab.requestsTo('GET', '/v1/paymentWidgets.js')).toHaveLength(1);
+    // One checkout script (the cart's wallet buttons, in the storefronts with express checkout, load the one without a checkout id).
+    expect(session.tab.requestsTo('GET', '/v1/paymentWidgets.js').filter((request) => request.url.includes('checkoutId='))).toHaveLength(1);
 
     await payment.continue();
     await page.waitForURL((url) => url.pathname === resultPath);
