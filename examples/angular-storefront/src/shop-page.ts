@@ -87,8 +87,13 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
           <h2 id="express-checkout-title">{{ texts.expressCheckout }}</h2>
           <p>{{ texts.expressHint }}</p>
           <p>
-            <input type="checkbox" id="express-terms" [checked]="expressTerms()" (change)="expressTerms.set(termsBox.checked)" #termsBox />
-            <label for="express-terms">{{ texts.acceptTerms }}</label>
+            <input
+              type="checkbox"
+              id="express-terms"
+              [checked]="expressTerms()"
+              (change)="expressTerms.set(termsBox.checked)"
+              #termsBox
+            />&ngsp;<label for="express-terms">{{ texts.acceptTerms }}</label>
           </p>
           <!-- Empty until there is something to say: screen readers announce what arrives. -->
           <p id="express-message" class="error" role="alert">{{ expressMessage() }}</p>
