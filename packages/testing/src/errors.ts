@@ -10,7 +10,11 @@ export type WpwlTestingErrorCode =
   /** An option of `installFakeWidget` is malformed; the message names it and the rule. */
   | 'INVALID_OPTION'
   /** A per-test answer (`widget.use(...)`) or a test card choice is malformed; the message names the field. */
-  | 'INVALID_ANSWER';
+  | 'INVALID_ANSWER'
+  /** A wallet button the test pressed is not shown (not in `data-brands`, Apple Pay not available, no express widget ready). */
+  | 'WALLET_NOT_SHOWN'
+  /** The test approved or cancelled a wallet sheet while none is open. */
+  | 'NO_WALLET_SHEET';
 
 /** An error of `@wpwl/testing` with a stable `code`. */
 export class WpwlTestingError extends Error {

@@ -8,11 +8,14 @@
 // form rendered before each `form.paymentWidgets`, the `wpwlOptions`
 // callbacks with the arguments and `this` the widget gives them, and the
 // redirect to the shopper result URL, which it records instead of leaving
-// the page.
+// the page. Loaded without a checkout id (express checkout), it renders the
+// wallet buttons instead, asks the page's `createCheckout` for a checkout
+// when one is pressed, and opens the stand-in wallet sheet the test approves
+// or cancels.
 
 import { AnswerBook, resolveAnswer, type FakeAnswer, type FakeAnswerInit, type ResolvedAnswer } from './answers.js';
 import { track, trackedCount, untrack } from './auto-cleanup.js';
-import type { WpwlTestingError } from './errors.js';
+import { WpwlTestingError } from './errors.js';
 import {
   cardFields,
   clearMarks,
@@ -24,6 +27,17 @@ import {
   type CardForm,
   type FakeFormTexts,
 } from './fake-form.js';
+import {
+  isApplePay,
+  isWalletBrand,
+  openWalletSheet,
+  renderWalletButton,
+  sheetAmount,
+  WALLET_BRAND_NAMES,
+  type WalletBrand,
+  type WalletButton,
+  type WalletSheet,
+} from './fake-wallets.js';
 import { INERT_SCRIPT_TYPE, interceptWidgetScripts } from './intercept.js';
 import { PENDING_RESULT_CODE, THREE_D_SECURE_FAILED_RESULT_CODE, outcomeOfCardNumber, testCard, type PaymentOutcome } from './outcomes.js';
 import { checkExpectations, reportUnexpected, unexpectedScript, type ScriptExpectations } from './script-expectations.js';
@@ -52,6 +66,14 @@ export interface FakeWidgetOptions extends ScriptExpectations {
   onRedirect?(url: string, payment: FakePayment): void;
   /** Wraps every change the fake drives; `@wpwl/testing/react` passes React's `act`. */
   act?: ActFunction;
+  /**
+   * Whether the browser offers Apple Pay: the widget shows its `APPLEPAY`
+   * and `APPLEPAYTKN` buttons only then, as the real one does where
+   * `ApplePaySession.canMakePayments()` is true. Default `false`, as in a
+   * browser without Apple Pay. Change it later through
+   * `widget.applePayAvailable` (read when the widget renders: before `ready()`).
+   */
+  applePayAvailable?: boolean;
 }
 
 /** A payment the fake widget sent: the hooks let it through and the fields passed. */
@@ -67,7 +89,9 @@ export interface FakePayment {
    * `card.holder`, `card.expiryMonth`, `card.expiryYear` (four digits),
    * `card.cvv`, `shopperResultUrl`, the `customParameters[…]` @wpwl/core
    * wrote, and every input merchant code put into the widget's form (such as
-   * `createRegistration`).
+   * `createRegistration`). For a wallet payment: `paymentBrand`,
+   * `shopperResultUrl`, and `wallet.amount`, the total the wallet sheet
+   * showed (when the page's options state one).
    */
   readonly fields: Readonly<Record<string, string>>;
   /** `/v1/checkouts/{id}/payment`: where the merchant backend reads the status. */
@@ -132,6 +156,46 @@ export interface FakeWidget {
   /** The widget reports an error through `onError`, e.g. `{ name: 'WidgetError', brand: 'GOOGLEPAY', event: 'closed' }`. */
   reportError(error: WidgetErrorReport): Promise<void>;
   /**
+   * Express checkout (the widget loaded without a checkout id): presses the
+   * wallet button of `brand` as the shopper would. The widget disables it
+   * and calls the page's `createCheckout({ brand })`, waiting for the
+   * thenable it returns (a native Promise or a jQuery deferred). With a
+   * checkout id it opens the wallet sheet; with no id (nothing, `null`, `''`),
+   * a rejection or a throw it stops quietly and the button can be pressed
+   * again; with an id the gateway would not take, it reports
+   * `InvalidCheckoutIdError` through `onError`. Pressing a button that is
+   * disabled (a press still waiting, a sheet open, a payment sent) does
+   * nothing. Resolves once that is settled: with the checkout id the sheet
+   * is open for, or undefined when none is.
+   *
+   * @throws WpwlTestingError `WALLET_NOT_SHOWN` when the widget shows no button of `brand` (not in the form's
+   *   `data-brands`, Apple Pay not available, the page not loaded for express checkout, or not `ready()` yet)
+   */
+  pressWallet(brand: WalletBrand): Promise<string | undefined>;
+  /**
+   * Pays in the open wallet sheet: the widget sends the payment for the
+   * checkout `createCheckout` gave and sends the shopper to the result URL,
+   * answered as a card payment is (`options`, then the answers given with
+   * {@link FakeWidget.use}, then {@link FakeWidget.outcome}). Resolves with the
+   * payment sent, or undefined for the outcome `expired` (the widget reports
+   * `InvalidCheckoutIdError` and sends nothing).
+   *
+   * @throws WpwlTestingError `NO_WALLET_SHEET` when no wallet sheet is open (press a wallet button first)
+   * @throws WpwlTestingError `INVALID_ANSWER` for the outcomes a wallet payment cannot have: `invalid`
+   *   (a refused card number) and `3ds`
+   */
+  approveWalletSheet(options?: FakeAnswerInit): Promise<FakePayment | undefined>;
+  /**
+   * The shopper closes the open wallet sheet: the widget reports
+   * `{ name: 'WidgetError', brand, event: 'closed' }` through `onError`, and
+   * the wallet button can be pressed again.
+   *
+   * @throws WpwlTestingError `NO_WALLET_SHEET` when no wallet sheet is open
+   */
+  cancelWalletSheet(): Promise<void>;
+  /** Whether the browser offers Apple Pay (see {@link FakeWidgetOptions.applePayAvailable}). */
+  applePayAvailable: boolean;
+  /**
    * Runs `change` as the fake runs its own, then lets the page catch up:
    * inside React's `act` with `@wpwl/testing/react`. For changes of the
    * test's own that the widget's controller reacts to, such as advancing
@@ -163,11 +227,19 @@ type WidgetOptions = { labels?: Record<string, unknown>; errorMessages?: Record<
 const page = globalThis as unknown as { wpwlOptions?: WidgetOptions; wpwl?: unknown };
 
 const EXPIRED_MESSAGE = 'This checkout has expired or does not exist.';
+const MISSING_CREATE_CHECKOUT_MESSAGE = 'wpwlOptions.createCheckout must be a function: the widget was loaded without a checkout id';
+const INVALID_ID_MESSAGE = 'createCheckout returned an invalid checkout id.';
+const SHEET_CLOSED_MESSAGE = 'The shopper closed the payment sheet.';
+/** The gateway's rule for a checkout id. */
+const CHECKOUT_ID = /^[A-Za-z0-9.-]{32,48}$/;
 
 /** The widget loaded on the page. */
 interface LoadedWidget {
   checkoutId: string;
+  /** Loaded without a checkout id: the wallet buttons, no card form. */
+  express: boolean;
   cards: Array<{ card: CardForm; shopperResultUrl: string }>;
+  wallets: WalletButton[];
   staticScript: HTMLScriptElement;
   wpwl: object;
   texts: FakeFormTexts;
@@ -214,6 +286,10 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
   /** The answer `submit()` asked for, until a payment attempt gets past the hooks. */
   let chosen: ResolvedAnswer | undefined;
   let challenge: { card: CardForm; payment: Payment; shopperResultUrl: string } | undefined;
+  /** The wallet sheet open now, for the checkout `createCheckout` gave. */
+  let sheet: OpenSheet | undefined;
+  /** The press of a wallet button the last click started, until the test has waited for it. */
+  let lastPress: Promise<void> | undefined;
   let uninstalled = false;
 
   const throwUnexpected = () => {
@@ -300,9 +376,144 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
     } else if (answer?.redirect !== false) redirect(payment, shopperResultUrl);
   };
 
+  const closeSheet = (open: OpenSheet) => {
+    open.view.dialog.remove();
+    if (sheet === open) sheet = undefined;
+    if (open.wallet.button.isConnected) open.wallet.button.focus();
+  };
+
+  const cancelSheet = (open: OpenSheet) => {
+    if (sheet !== open) return;
+    open.wallet.button.disabled = false;
+    closeSheet(open);
+    callOption('onError', undefined, { name: 'WidgetError', brand: open.wallet.brand, event: 'closed', message: SHEET_CLOSED_MESSAGE });
+  };
+
+  const payInSheet = (open: OpenSheet) => {
+    if (sheet !== open) return;
+    const { wallet, checkoutId } = open;
+    const fields: Record<string, string> = { paymentBrand: wallet.brand, shopperResultUrl: wallet.shopperResultUrl };
+    if (open.view.amount !== undefined) fields['wallet.amount'] = open.view.amount;
+    const answer = chosen ?? answers.take({ checkoutId, brand: wallet.brand, fields });
+    chosen = undefined;
+    const outcome = answer?.outcome ?? api.outcome;
+    if (outcome === 'invalid' || outcome === '3ds') {
+      // Reported by the next method of the fake (approveWalletSheet() at once); the sheet stays open.
+      unexpected ??= new WpwlTestingError(
+        'INVALID_ANSWER',
+        `a wallet payment cannot have the outcome "${outcome}" (${outcome === 'invalid' ? 'a refused card number' : 'a 3-D Secure challenge'} is the card form's): choose another`,
+      );
+      return;
+    }
+    if (outcome === 'expired') {
+      wallet.button.disabled = false;
+      closeSheet(open);
+      return void callOption('onError', undefined, { name: 'InvalidCheckoutIdError', message: EXPIRED_MESSAGE });
+    }
+    closeSheet(open);
+    const payment: Payment = {
+      checkoutId,
+      outcome,
+      brand: wallet.brand,
+      fields,
+      resourcePath: `/v1/checkouts/${checkoutId}/payment`,
+      resultCode: answer?.resultCode ?? (outcome === 'pending' ? PENDING_RESULT_CODE : testCard(outcome).resultCode),
+      resultUrl: undefined,
+    };
+    payments.push(payment);
+    waiting.splice(0).forEach((wake) => wake());
+    if (answer?.redirect !== false) redirect(payment, wallet.shopperResultUrl);
+  };
+
+  /** A press of a wallet button, as the widget handles it. */
+  const press = async (widget: LoadedWidget, wallet: WalletButton): Promise<void> => {
+    // One sheet at a time, as a wallet shows one.
+    if (wallet.button.disabled || sheet) return;
+    wallet.button.disabled = true;
+    let answer: unknown;
+    try {
+      // `await` takes any thenable: a native Promise, a jQuery deferred.
+      answer = await callOption('createCheckout', window, { brand: wallet.brand });
+    } catch {
+      // A rejection or a throw stops the payment quietly, as no id does.
+      answer = undefined;
+    }
+    if (loaded !== widget) return;
+    if (answer === undefined || answer === null || answer === '') {
+      wallet.button.disabled = false;
+      return;
+    }
+    if (typeof answer !== 'string' || !CHECKOUT_ID.test(answer)) {
+      wallet.button.disabled = false;
+      return void callOption('onError', undefined, { name: 'InvalidCheckoutIdError', message: INVALID_ID_MESSAGE });
+    }
+    widget.checkoutId = answer;
+    (widget.wpwl as { checkout: { id: string } }).checkout.id = answer;
+    const open: OpenSheet = {
+      wallet,
+      checkoutId: answer,
+      view: openWalletSheet(wallet.brand, sheetAmount(wallet.brand, page.wpwlOptions)),
+    };
+    open.view.pay.addEventListener('click', () => payInSheet(open));
+    open.view.cancel.addEventListener('click', () => cancelSheet(open));
+    sheet = open;
+  };
+
+  /** Renders the wallet buttons of a widget loaded without a checkout id. */
+  const renderWallets = (widget: LoadedWidget) => {
+    if (typeof page.wpwlOptions?.createCheckout !== 'function') {
+      callOption('onError', undefined, { name: 'WidgetError', event: 'createCheckout', message: MISSING_CREATE_CHECKOUT_MESSAGE });
+      return;
+    }
+    for (const target of document.querySelectorAll<HTMLFormElement>('form.paymentWidgets')) {
+      const brands = new Set((target.dataset.brands ?? '').split(/\s+/).filter(Boolean));
+      for (const brand of brands) {
+        if (!isWalletBrand(brand)) {
+          console.warn(`[wpwl] ${brand} in data-brands is skipped: a widget loaded without a checkoutId shows wallet buttons only`);
+          continue;
+        }
+        if (isApplePay(brand) && !api.applePayAvailable) continue;
+        const wallet = renderWalletButton(target, brand, widget.texts.submit);
+        wallet.form.addEventListener('submit', (event) => {
+          event.preventDefault();
+          lastPress = press(widget, wallet);
+        });
+        widget.wallets.push(wallet);
+      }
+    }
+    callOption(
+      'onReady',
+      undefined,
+      widget.wallets.map((wallet) => wallet.form),
+    );
+  };
+
+  const whyNotShown = (brand: string): string => {
+    if (!loaded) return 'the widget is not loaded (call ready() first)';
+    if (!loaded.express) return 'the widget was loaded with a checkout id: wallet buttons are shown on a page loaded without one';
+    const shown = loaded.wallets.map((wallet) => wallet.brand);
+    const list = shown.length > 0 ? `it shows ${shown.join(', ')}` : 'it shows no wallet button';
+    if (isWalletBrand(brand) && isApplePay(brand) && !api.applePayAvailable) {
+      return `${list}; Apple Pay is shown only where the browser offers it (installFakeWidget({ applePayAvailable: true }))`;
+    }
+    return `${list} (the wallet brands of data-brands: ${Object.keys(WALLET_BRAND_NAMES).join(', ')})`;
+  };
+
+  const openSheet = (action: string): OpenSheet => {
+    if (!sheet) {
+      throw new WpwlTestingError(
+        'NO_WALLET_SHEET',
+        `cannot ${action}: no wallet sheet is open (pressWallet(brand) first, with createCheckout giving an id)`,
+      );
+    }
+    return sheet;
+  };
+
   const unload = () => {
     if (!loaded) return;
     for (const { card } of loaded.cards) card.container.remove();
+    for (const wallet of loaded.wallets) wallet.container.remove();
+    if (sheet) closeSheet(sheet);
     loaded.staticScript.remove();
     if (page.wpwl === loaded.wpwl) delete page.wpwl;
     loaded = undefined;
@@ -311,6 +522,7 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
 
   const api: FakeWidget = {
     outcome: options.outcome ?? 'approved',
+    applePayAvailable: options.applePayAvailable ?? false,
     payments,
     get loaded() {
       return !!loaded && page.wpwl === loaded.wpwl;
@@ -325,13 +537,15 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
         const src = new URL(tag.src, document.baseURI);
         const base = src.href.slice(0, src.href.indexOf('/v1/paymentWidgets.js'));
         const checkoutId = src.searchParams.get('checkoutId') ?? '';
+        const express = checkoutId === '';
         unload();
         const wpwl = {
           checkout: { id: checkoutId },
           unload,
           executePayment(containerClass: string) {
-            const target = loaded?.cards.find(({ card }) => card.container.classList.contains(containerClass));
-            target?.card.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+            const forms = [...(loaded?.cards.map(({ card }) => card) ?? []), ...(loaded?.wallets ?? [])];
+            const target = forms.find(({ container }) => container.classList.contains(containerClass));
+            target?.form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
           },
         };
         page.wpwl = wpwl;
@@ -339,12 +553,25 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
         staticScript.type = INERT_SCRIPT_TYPE;
         staticScript.src = `${base}/v1/static.min.js`;
         document.head.append(staticScript);
-        const widget: LoadedWidget = { checkoutId, cards: [], staticScript, wpwl, texts: textsFor(page.wpwlOptions) };
+        const widget: LoadedWidget = {
+          checkoutId,
+          express,
+          cards: [],
+          wallets: [],
+          staticScript,
+          wpwl,
+          texts: textsFor(page.wpwlOptions),
+        };
         loaded = widget;
         tag.dispatchEvent(new Event('load'));
         await settle();
         // Like the widget, it reads the options after its own files have loaded, then renders.
         widget.texts = textsFor(page.wpwlOptions);
+        if (express) {
+          renderWallets(widget);
+          await settle();
+          return;
+        }
         for (const target of document.querySelectorAll<HTMLFormElement>('form.paymentWidgets')) {
           const shopperResultUrl = new URL(target.getAttribute('action') ?? '', document.baseURI).href;
           const card = renderCardForm(target, `${base}/v1/checkouts/${checkoutId}/payment`, widget.texts);
@@ -446,6 +673,43 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
         await settle();
       }),
 
+    async pressWallet(brand) {
+      throwUnexpected();
+      const wallet = loaded?.wallets.find((candidate) => candidate.brand === brand);
+      if (!wallet) throw new WpwlTestingError('WALLET_NOT_SHOWN', `cannot press ${brand}: ${whyNotShown(brand)}`);
+      await run(async () => {
+        lastPress = undefined;
+        wallet.button.click();
+        await lastPress;
+        lastPress = undefined;
+        await settle();
+      });
+      return sheet?.wallet === wallet ? sheet.checkoutId : undefined;
+    },
+
+    async approveWalletSheet(approveOptions = {}) {
+      throwUnexpected();
+      const open = openSheet('approve the wallet sheet');
+      chosen = resolveAnswer(approveOptions, 'approveWalletSheet()');
+      const before = payments.length;
+      await run(async () => {
+        open.view.pay.click();
+        await settle();
+      });
+      chosen = undefined;
+      throwUnexpected();
+      return payments[before];
+    },
+
+    async cancelWalletSheet() {
+      throwUnexpected();
+      const open = openSheet('cancel the wallet sheet');
+      await run(async () => {
+        open.view.cancel.click();
+        await settle();
+      });
+    },
+
     act: (change) =>
       run(async () => {
         await change();
@@ -475,6 +739,13 @@ export function installFakeWidget(options: FakeWidgetOptions = {}): FakeWidget {
   };
   track(api);
   return api;
+}
+
+/** A wallet sheet open for a checkout. */
+interface OpenSheet {
+  wallet: WalletButton;
+  checkoutId: string;
+  view: WalletSheet;
 }
 
 /** A payment as the fake keeps it: the result changes when 3-D Secure is answered. */

@@ -12,6 +12,7 @@ export {
   type WidgetErrorReport,
 } from './fake-widget.js';
 export { THREE_D_SECURE_TITLE } from './fake-form.js';
+export type { WalletBrand } from './fake-wallets.js';
 export type { FakeAnswer, FakeAnswerInit, FakePaymentRequest } from './answers.js';
 export type { UnexpectedScriptMode, ScriptExpectations } from './script-expectations.js';
 export type { FillTestCardOptions, TestCardChoice } from './test-card-choice.js';

@@ -1,7 +1,8 @@
 // Owns what a browser test does with the sandbox's widget, in Playwright
 // (Playwright Test or playwright-core): fill in a test card chosen by
 // outcome, press pay, pass or fail the 3-D Secure challenge, choose a stored
-// card, and read the result the widget sent the shopper to. The helpers take
+// card, and read the result the widget sent the shopper to; on an
+// express-checkout page, the wallet helpers of playwright-wallets.ts. The helpers take
 // Playwright's `Page` as they find it (typed by the members they use), so
 // neither Playwright package is a dependency of this one.
 import { readPaymentStatus, type PaymentStatus, type SandboxAccess } from './sandbox.js';
@@ -10,6 +11,7 @@ import { testCardEntry, type FillTestCardOptions as TestCardOptions, type TestCa
 
 export * from './sandbox.js';
 export * from './console-messages.js';
+export * from './playwright-wallets.js';
 export { WpwlTestingError, type WpwlTestingErrorCode } from './errors.js';
 export type { TestCardChoice } from './test-card-choice.js';
 export { TEST_CARDS, testCard, verdictOf, type CardOutcome, type ResultVerdict, type TestCard, type TestCardBrand } from './outcomes.js';

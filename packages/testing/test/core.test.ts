@@ -28,7 +28,7 @@ afterEach(async () => {
   await widget.uninstall();
 });
 
-function mount(config: Partial<PaymentWidgetConfig> = {}): PaymentWidgetController {
+function mount(config: Partial<Extract<PaymentWidgetConfig, { checkoutId: string }>> = {}): PaymentWidgetController {
   controller = createPaymentWidget({ checkoutId: ID, brands: 'VISA MASTER', shopperResultUrl: RESULT_URL, baseUrl: BASE, ...config });
   controller.mount(container);
   return controller;

@@ -37,7 +37,7 @@ function install(options: FakeWidgetOptions = {}): FakeWidget {
 }
 
 /** Mounts the checkout for a new checkout id, taking the one before down first. */
-function mount(config: Partial<PaymentWidgetConfig> = {}): PaymentWidgetController {
+function mount(config: Partial<Extract<PaymentWidgetConfig, { checkoutId: string }>> = {}): PaymentWidgetController {
   controller?.destroy();
   controller = createPaymentWidget({
     checkoutId: nextId(),
