@@ -5,6 +5,7 @@
 // Before anything of Angular: its packages are partially compiled and compile on first use.
 import '@angular/compiler';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Type } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
 import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
 import { BASE, ID, appConfig, checkoutPage, expressPage, renderOnServer } from './ssr-app.js';
@@ -23,7 +24,7 @@ afterEach(async () => {
  * render; a server process keeps them, a browser never sees them: put
  * happy-dom's back.
  */
-async function serverHtml(app = checkoutPage()): Promise<string> {
+async function serverHtml(app: Type<unknown> = checkoutPage()): Promise<string> {
   const scope = globalThis as Record<string, unknown>;
   // Read through the global object: happy-dom's globals write through to its window.
   const before = new Map(Object.getOwnPropertyNames(scope).map((name) => [name, scope[name]]));

@@ -3,7 +3,7 @@
 // with integrity, and the defaults from provideWpwl, rendered by Angular's
 // renderApplication as a server would for a request.
 import '@angular/compiler';
-import { Component, CSP_NONCE, provideZonelessChangeDetection, type ApplicationConfig, type Provider } from '@angular/core';
+import { Component, CSP_NONCE, provideZonelessChangeDetection, type ApplicationConfig, type Provider, type Type } from '@angular/core';
 import { bootstrapApplication, provideClientHydration, type BootstrapContext } from '@angular/platform-browser';
 import { provideServerRendering, renderApplication } from '@angular/platform-server';
 import { PaymentWidgetComponent, provideWpwl } from '@wpwl/angular';
@@ -64,7 +64,7 @@ export const appConfig = (): ApplicationConfig => ({
 });
 
 /** The page's HTML as the server sends it for `/checkout` (with `providers`, those on top: event replay, say). */
-export function renderOnServer(page = checkoutPage(), providers: ApplicationConfig['providers'] = []): Promise<string> {
+export function renderOnServer(page: Type<unknown> = checkoutPage(), providers: ApplicationConfig['providers'] = []): Promise<string> {
   const config = appConfig();
   return renderApplication(
     (context: BootstrapContext) =>
