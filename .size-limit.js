@@ -96,7 +96,7 @@ const entries = [
     ignore: ['@angular/core', '@angular/common', '@wpwl/core'],
     modifyEsbuildConfig: angularProductionBuild,
     gzip: true,
-    limit: '1.95 KB',
+    limit: '2.0 KB',
   },
   {
     name: '@wpwl/lit alone (core and Lit left out)',
@@ -104,7 +104,8 @@ const entries = [
     import: '*',
     ignore: ['@lit/reactive-element', 'lit', '@wpwl/core'],
     gzip: true,
-    limit: '2 KB',
+    // 1,958 B before express checkout's createCheckout property and attributes (+59 B).
+    limit: '2.05 KB',
   },
   {
     name: 'anchor: React storefront on @stripe/react-stripe-js + @stripe/stripe-js/pure (React left out)',

@@ -1,10 +1,22 @@
 // The shop page: the server's products, a cart of product ids and quantities,
-// and — once the merchant server has prepared a checkout for the cart — the
-// payment widget, with the shop's own "Place order" button under it.
+// the cart's wallet buttons (express checkout: the checkout is prepared when
+// one is pressed), and — once the merchant server has prepared a checkout for
+// the cart — the payment widget, with the shop's own "Place order" button
+// under it. One widget at a time: the wallet buttons give way to the card form.
 import { ChangeDetectionStrategy, Component, computed, effect, inject, signal } from '@angular/core';
 import { PaymentWidgetComponent } from '@wpwl/angular';
-import type { WidgetStatus } from '@wpwl/core';
-import { ShopError, createCheckout, getProducts, isStillPayable, type Checkout, type Product } from '../../shared/shop-api';
+import type { CreateCheckout, WidgetStatus, WpwlError } from '@wpwl/core';
+import {
+  ShopError,
+  createCheckout,
+  createExpressCheckout,
+  getExpressSettings,
+  getProducts,
+  isStillPayable,
+  type Checkout,
+  type ExpressSettings,
+  type Product,
+} from '../../shared/shop-api';
 import { orderPageUrl } from '../../shared/result-view';
 import { cartKey, clearCart, loadCart, saveCart } from '../../shared/cart-storage';
 import { formatAmount } from '../../shared/shop-language';
@@ -68,6 +80,39 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
       <!-- In the page before any text, so that screen readers announce what arrives. -->
       <p id="checkout-error" class="error" role="alert">{{ problem() }}</p>
     </section>
+
+    @if (express(); as settings) {
+      @if (cart().size > 0 && catalogue() && !checkout()) {
+        <section id="express-checkout" aria-labelledby="express-checkout-title">
+          <h2 id="express-checkout-title">{{ texts.expressCheckout }}</h2>
+          <p>{{ texts.expressHint }}</p>
+          <p>
+            <input
+              type="checkbox"
+              id="express-terms"
+              [checked]="expressTerms()"
+              (change)="expressTerms.set(termsBox.checked)"
+              #termsBox
+            />&ngsp;<label for="express-terms">{{ texts.acceptTerms }}</label>
+          </p>
+          <!-- Empty until there is something to say: screen readers announce what arrives. -->
+          <p id="express-message" class="error" role="alert">{{ expressMessage() }}</p>
+          <wpwl-payment-widget
+            class="widget"
+            [baseUrl]="settings.baseUrl"
+            [brands]="settings.brands"
+            [integrity]="settings.integrity"
+            [shopperResultUrl]="resultUrl"
+            [amount]="rawTotal()"
+            [currency]="catalogue()?.currency"
+            [createCheckout]="createExpressCheckout"
+            (paymentError)="expressFailed($event)"
+          >
+            <p wpwlLoading class="status">{{ texts.status.loading }}</p>
+          </wpwl-payment-widget>
+        </section>
+      }
+    }
 
     @if (checkout(); as checkout) {
       <section aria-labelledby="payment-title">
@@ -145,14 +190,24 @@ export class ShopPage {
   protected readonly expiringSoon = signal(false);
   /** The checkout was paid meanwhile (in another tab): where to see the order. */
   protected readonly paidElsewhere = signal<string | undefined>(undefined);
+  /** What the cart's wallet buttons need (GET /api/express); none when it could not be had: no wallet buttons then. */
+  protected readonly express = signal<ExpressSettings | undefined>(undefined);
+  /** The express section's terms box, ticked. */
+  protected readonly expressTerms = signal(false);
+  /** What the express section says: terms first, or the widget's coded error. */
+  protected readonly expressMessage = signal('');
+  /** The result page, as the card flow's shopper result URL. */
+  protected readonly resultUrl = new URL(RESULT_PATH, location.origin).href;
 
   protected readonly products = computed(() => new Map(this.catalogue()?.products.map((product) => [product.id, product])));
   protected readonly cartLines = computed(() => Array.from(this.cart(), ([id, quantity]) => ({ id, quantity })));
-  protected readonly total = computed(() => {
+  /** The cart total as the server prices it ("89.80"): what the wallet sheet shows. */
+  protected readonly rawTotal = computed(() => {
     let minor = 0;
     for (const [id, quantity] of this.cart()) minor += toMinor(this.products().get(id)?.price ?? '0') * quantity;
-    return this.amount(fromMinor(minor));
+    return fromMinor(minor);
   });
+  protected readonly total = computed(() => this.amount(this.rawTotal()));
   // The checkout was priced for this cart: the cart is locked while it is open.
   protected readonly locked = computed(() => this.checkout() !== undefined);
   // A payment on its way must not lose its widget: the gateway may charge the
@@ -172,6 +227,29 @@ export class ShopPage {
       (answer) => this.catalogue.set(answer),
       (error: Error) => this.problem.set(this.texts.productsFailed(error.message)),
     );
+    // Without the settings the cart simply has no wallet buttons; the card payment stays.
+    getExpressSettings().then(
+      (settings) => this.express.set(settings),
+      () => undefined,
+    );
+  }
+
+  /**
+   * A wallet button was pressed: the cart's checkout, prepared now (the
+   * server prices the cart), once the terms are ticked; otherwise nothing,
+   * which stops the payment quietly, and the shopper reads why.
+   */
+  protected readonly createExpressCheckout: CreateCheckout = ({ brand }) => {
+    this.expressMessage.set('');
+    if (!this.expressTerms()) {
+      this.expressMessage.set(this.texts.termsFirst);
+      return undefined;
+    }
+    return createExpressCheckout(this.cart(), RESULT_PATH, cartKey(), brand);
+  };
+
+  protected expressFailed(error: WpwlError): void {
+    this.expressMessage.set(this.texts.formProblem(error.code, error.message));
   }
 
   /** An amount ("12.90") written for the page's language. */

@@ -1,8 +1,11 @@
 // @ts-check
 // The shop page: lists the server's products, keeps a cart of product ids and
-// quantities, asks the merchant server for a checkout (the server prices the
-// cart) and mounts the payment widget with @wpwl/core, all in the shopper's
-// language (language.js: English, or Arabic right to left).
+// quantities, offers the cart's wallet buttons (express checkout: a widget
+// without a checkout id, whose createCheckout asks the merchant server for the
+// checkout when one is pressed), asks the merchant server for a checkout (the
+// server prices the cart) and mounts the payment widget with @wpwl/core, all
+// in the shopper's language (language.js: English, or Arabic right to left).
+// One widget at a time: the wallet buttons give way to the card form.
 import { createPaymentWidget, localeDirection } from '@wpwl/core';
 import { formatAmount, pageLanguage, texts, translatePage } from './language.js';
 
@@ -49,18 +52,29 @@ const fromMinor = (/** @type {number} */ minor) => `${Math.floor(minor / 100)}.$
 
 translatePage(`${texts.shopName} · wpwl core storefront`);
 
+// The express section is in the page only while it can be used (see renderExpress).
+const expressSection = $('express-checkout');
+expressSection.remove();
+/** The wallet buttons' widget, while the express section is in the page. @type {import('@wpwl/core').PaymentWidgetController | undefined} */
+let expressWidget;
+/** What the wallet buttons need (GET /api/express); undefined until it has loaded, or when it could not be had. @type {{ baseUrl: string, brands: string, integrity?: string } | undefined} */
+let expressSettings;
+/** The cart's currency, from the catalogue. @type {string | undefined} */
+let currency;
+
 async function loadProducts() {
   // The names and descriptions in the page's language (the server's English where it has none).
   const response = await fetch(pageLanguage.language === 'en' ? '/api/products' : `/api/products?lang=${pageLanguage.language}`);
   if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
-  const { products: list, currency } = await response.json();
-  $('currency').textContent = currency;
+  const answer = await response.json();
+  currency = answer.currency;
+  $('currency').textContent = answer.currency;
   const ul = $('products');
-  for (const product of /** @type {Product[]} */ (list)) {
+  for (const product of /** @type {Product[]} */ (answer.products)) {
     products.set(product.id, product);
     const li = document.createElement('li');
     const label = document.createElement('span');
-    label.textContent = `${product.name} · ${formatAmount(product.price)} ${currency}`;
+    label.textContent = `${product.name} · ${formatAmount(product.price)} ${answer.currency}`;
     const small = document.createElement('small');
     small.textContent = product.description;
     label.append(small);
@@ -110,6 +124,76 @@ function renderCart() {
   // amount whatever the cart says now. Back to the cart to change it.
   for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = widget !== undefined;
   $('cart-locked').hidden = widget === undefined;
+  renderExpress(fromMinor(total));
+}
+
+/**
+ * The express section: in the page, after the cart, while the cart has items,
+ * the wallet settings have loaded and no card payment is open (the page runs
+ * one widget at a time); out of it otherwise, its widget destroyed. Its
+ * widget states the cart total the wallet sheet shows; a new total re-mounts
+ * it (core decides), anything else it keeps.
+ * @param {string} total the cart total ("89.80"), as the server prices it
+ */
+function renderExpress(total) {
+  if (!expressSettings || !currency || cart.size === 0 || widget) return removeExpress();
+  /** @type {import('@wpwl/core').PaymentWidgetConfig} */
+  const config = {
+    createCheckout: createExpressCheckout,
+    baseUrl: expressSettings.baseUrl,
+    brands: expressSettings.brands,
+    integrity: expressSettings.integrity,
+    shopperResultUrl: new URL('result.html', location.href).href,
+    locale: pageLanguage.locale,
+    nonce,
+    amount: total,
+    currency,
+    onError: (error) => {
+      $('express-message').textContent = texts.formProblem(error.code, error.message);
+    },
+  };
+  if (expressWidget) return expressWidget.update(config);
+  $('cart').after(expressSection);
+  expressWidget = createPaymentWidget(config);
+  const shown = expressWidget;
+  shown.subscribe(() => ($('express-widget').dataset.wpwlStatus = shown.getSnapshot().status));
+  shown.mount($('express-widget'));
+}
+
+/** Takes the express section out of the page, its widget destroyed. */
+function removeExpress() {
+  expressWidget?.destroy();
+  expressWidget = undefined;
+  expressSection.remove();
+}
+
+/**
+ * A wallet button was pressed: nothing until the terms are ticked (the
+ * payment stops quietly and the shopper reads why), then the cart's checkout,
+ * prepared now by the merchant server, as core compares it with the total the
+ * wallet sheet shows: `{ id, amount, currency }`. A refusal is a rejection,
+ * which core reports as a coded error (onError).
+ * @param {{ brand: string }} request
+ */
+async function createExpressCheckout({ brand }) {
+  $('express-message').textContent = '';
+  if (!(/** @type {HTMLInputElement} */ ($('express-terms')).checked)) {
+    $('express-message').textContent = texts.termsFirst;
+    return undefined;
+  }
+  const response = await fetch('/api/express-checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
+      resultPath: new URL('result.html', location.href).pathname,
+      cartKey: cartKey(),
+      brand,
+    }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return { id: body.checkoutId, amount: body.amount, currency: body.currency };
 }
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
@@ -248,6 +332,8 @@ async function startPayment() {
     renderCart();
     throw failure;
   }
+  // One widget at a time: the wallet buttons go before the card form comes.
+  removeExpress();
   $('payment').hidden = false;
   widget = createPaymentWidget(widgetConfig(body));
   widget.subscribe(renderWidget);
@@ -303,3 +389,12 @@ $('language').addEventListener('change', () => {
 loadProducts().then(renderCart, (failure) => {
   $('checkout-error').textContent = texts.productsFailed(failure.message);
 });
+// Without the wallet settings the cart simply has no wallet buttons; the card payment stays.
+fetch('/api/express')
+  .then((response) => (response.ok ? response.json() : undefined))
+  .then((settings) => {
+    expressSettings = settings;
+    // Once the catalogue is in: the cart total is priced from it.
+    if (currency) renderCart();
+  })
+  .catch(() => undefined);

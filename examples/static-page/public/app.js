@@ -1,9 +1,12 @@
 // @ts-check
 // The shop page: lists the server's products, keeps a cart of product ids and
-// quantities, asks the merchant server for a checkout (the server prices the
-// cart), then hands the checkout to <wpwl-widget> through its attributes and
-// follows the payment through the element's events, all in the shopper's
-// language (language.js: English, or Arabic right to left). No framework, no bundler.
+// quantities, offers the cart's wallet buttons (express checkout: a second
+// <wpwl-widget> without checkout-id, whose createCheckout asks the merchant
+// server for the checkout when one is pressed), asks the merchant server for a
+// checkout (the server prices the cart), then hands the checkout to
+// <wpwl-widget> through its attributes and follows the payment through the
+// element's events, all in the shopper's language (language.js: English, or
+// Arabic right to left). No framework, no bundler.
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
@@ -61,17 +64,31 @@ function showError(/** @type {string} */ text) {
 
 translatePage(`${texts.shopName} · static page with <wpwl-widget>`);
 
+// The express section is in the page only while it can be used (see renderExpress).
+const expressSection = $('express-checkout');
+expressSection.remove();
+/**
+ * The wallet buttons' element: configured through attributes, `createCheckout` and `nonce` as properties.
+ * @type {HTMLElement & { nonce: string, createCheckout?: (request: { brand: string }) => unknown }}
+ */
+const expressWidget = /** @type {any} */ (expressSection.querySelector('wpwl-widget'));
+/** What the wallet buttons need (GET /api/express); undefined until it has loaded, or when it could not be had. @type {{ baseUrl: string, brands: string, integrity?: string } | undefined} */
+let expressSettings;
+/** The cart's currency, from the catalogue. @type {string | undefined} */
+let currency;
+
 async function loadProducts() {
   // The names and descriptions in the page's language (the server's English where it has none).
   const response = await fetch(pageLanguage.language === 'en' ? '/api/products' : `/api/products?lang=${pageLanguage.language}`);
   if (!response.ok) throw new Error(`products: HTTP ${response.status}`);
-  const { products: list, currency } = await response.json();
-  $('currency').textContent = currency;
-  for (const product of /** @type {Product[]} */ (list)) {
+  const answer = await response.json();
+  currency = answer.currency;
+  $('currency').textContent = answer.currency;
+  for (const product of /** @type {Product[]} */ (answer.products)) {
     products.set(product.id, product);
     const li = document.createElement('li');
     const label = document.createElement('span');
-    label.textContent = `${product.name} · ${formatAmount(product.price)} ${currency}`;
+    label.textContent = `${product.name} · ${formatAmount(product.price)} ${answer.currency}`;
     const small = document.createElement('small');
     small.textContent = product.description;
     label.append(small);
@@ -121,7 +138,64 @@ function renderCart() {
   // amount whatever the cart says now. Back to the cart to change it.
   for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = paying;
   $('cart-locked').hidden = !paying;
+  renderExpress(fromMinor(total));
 }
+
+/**
+ * The express section: in the page, after the cart, while the cart has items,
+ * the wallet settings have loaded and the shopper is not at the card payment
+ * (the page runs one widget at a time); out of it otherwise, which takes its
+ * widget down. Its widget states the cart total the wallet sheet shows.
+ * @param {string} total the cart total ("89.80"), as the server prices it
+ */
+function renderExpress(total) {
+  if (!expressSettings || !currency || cart.size === 0 || paying) {
+    expressSection.remove();
+    return;
+  }
+  expressWidget.nonce = nonce;
+  expressWidget.setAttribute('base-url', expressSettings.baseUrl);
+  expressWidget.setAttribute('brands', expressSettings.brands);
+  if (expressSettings.integrity) expressWidget.setAttribute('integrity', expressSettings.integrity);
+  expressWidget.setAttribute('shopper-result-url', new URL('result.html', location.href).href);
+  expressWidget.setAttribute('locale', pageLanguage.locale);
+  expressWidget.setAttribute('amount', total);
+  expressWidget.setAttribute('currency', currency);
+  if (!expressSection.isConnected) $('cart').after(expressSection);
+}
+
+/**
+ * A wallet button was pressed: nothing until the terms are ticked (the
+ * payment stops quietly and the shopper reads why), then the cart's checkout,
+ * prepared now by the merchant server, as the widget compares it with the
+ * total its sheet shows: `{ id, amount, currency }`. A refusal is a rejection,
+ * which the element reports as a coded wpwl-error.
+ * @param {{ brand: string }} request
+ */
+expressWidget.createCheckout = async ({ brand }) => {
+  $('express-message').textContent = '';
+  if (!(/** @type {HTMLInputElement} */ ($('express-terms')).checked)) {
+    $('express-message').textContent = texts.termsFirst;
+    return undefined;
+  }
+  const response = await fetch('/api/express-checkout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
+      resultPath: new URL('result.html', location.href).pathname,
+      cartKey: cartKey(),
+      brand,
+    }),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
+  return { id: body.checkoutId, amount: body.amount, currency: body.currency };
+};
+expressWidget.addEventListener('wpwl-error', (event) => {
+  const { error } = /** @type {CustomEvent} */ (event).detail;
+  $('express-message').textContent = texts.formProblem(error.code, error.message);
+});
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.
 const timeoutMs = new URLSearchParams(location.search).get('timeoutMs');
@@ -310,3 +384,12 @@ $('new-checkout').addEventListener('click', () => {
 $('cancel').addEventListener('click', closePayment);
 
 loadProducts().then(renderCart, (/** @type {Error} */ failure) => showError(texts.productsFailed(failure.message)));
+// Without the wallet settings the cart simply has no wallet buttons; the card payment stays.
+fetch('/api/express')
+  .then((response) => (response.ok ? response.json() : undefined))
+  .then((settings) => {
+    expressSettings = settings;
+    // Once the catalogue is in: the cart total is priced from it.
+    if (currency) renderCart();
+  })
+  .catch(() => undefined);

@@ -70,8 +70,10 @@ export type WidgetContainer = HTMLElement | ElementRef<HTMLElement> | undefined;
  *
  * `config` is read in a reactive context, so a signal read inside it is
  * followed: a new checkout id re-mounts the widget once, equal options
- * re-mount nothing, new callback functions are simply used from then on.
- * Return `undefined` while there is nothing to pay yet. The app-wide fields
+ * re-mount nothing, new callback functions (`createCheckout` included) are
+ * simply used from then on. Return `undefined` while there is nothing to pay
+ * yet. For express checkout give `createCheckout` (and the cart's `amount`)
+ * instead of a `checkoutId`. The app-wide fields
  * (`baseUrl`, `locale`, `nonce` …) fall back to {@link provideWpwl}'s defaults.
  *
  * @example

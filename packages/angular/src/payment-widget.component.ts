@@ -24,6 +24,7 @@ import {
   type LocaleAttributes,
   type BeforeSubmitContext,
   type BeforeSubmitResult,
+  type CreateCheckout,
   type CustomParameters,
   type PaymentWidgetInput,
   type WidgetConfigValueKey,
@@ -43,11 +44,13 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
 /**
  * The payment widget as a standalone component.
  *
- * Inputs: every field of core's config (`checkoutId` required; `brands`,
+ * Inputs: every field of core's config (`checkoutId`, `brands`,
  * `shopperResultUrl`, `baseUrl`, `integrity`, `nonce`, `locale`, `options`,
- * `customParameters`, `createdAt`, `expiresInMs`, `warnBeforeExpiryMs`,
- * `timeoutMs`, `retries`), the app-wide ones falling back to `provideWpwl()`;
- * and `beforeSubmit`. Outputs: `statusChange`, `ready`, `paymentError`, `expired`,
+ * `customParameters`, `amount`, `currency`, `createCheckoutTimeoutMs`,
+ * `createdAt`, `expiresInMs`, `warnBeforeExpiryMs`, `timeoutMs`, `retries`),
+ * the app-wide ones falling back to `provideWpwl()`; `beforeSubmit`; and, for
+ * express checkout (wallet buttons before any checkout exists), `createCheckout`
+ * instead of `checkoutId`. Outputs: `statusChange`, `ready`, `paymentError`, `expired`,
  * `expiringSoon`. Content marked `wpwlLoading`, `wpwlError` or `wpwlExpired`
  * is shown in that state, `wpwlExpiringSoon` while the form is up and the
  * checkout ends soon. The host carries the status as `data-wpwl-status`, and
@@ -93,8 +96,8 @@ const FIELDS = Object.keys(WIDGET_CONFIG_FIELDS) as WidgetConfigValueKey[];
     </div>`,
 })
 export class PaymentWidgetComponent implements PaymentWidgetInputs {
-  /** The id from prepare checkout; a new id re-mounts the widget once. */
-  readonly checkoutId = input.required<string>();
+  /** The id from prepare checkout; a new id re-mounts the widget once. Leave it out for express checkout (`createCheckout`). */
+  readonly checkoutId = input<string>();
   /** Brands to offer: `"VISA MASTER"` or `['VISA', 'MASTER']`. */
   readonly brands = input<PaymentWidgetInput['brands']>();
   /** Where the shopper lands after paying (absolute https URL; http on loopback for development). */
@@ -111,6 +114,12 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly options = input<PaymentWidgetInput['options']>();
   /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
   readonly customParameters = input<CustomParameters>();
+  /** Express checkout: the cart total (`12.50`) every wallet sheet shows, compared with the checkout `createCheckout` prepares. */
+  readonly amount = input<string>();
+  /** Express checkout: the cart's currency, compared with the checkout's when `createCheckout` gives one. */
+  readonly currency = input<string>();
+  /** Express checkout: how long `createCheckout` may take before `CREATE_CHECKOUT_TIMEOUT`; default 20 seconds. */
+  readonly createCheckoutTimeoutMs = input<number>();
   /** When the checkout was prepared, on this device's clock; prefer `expiresInMs`. */
   readonly createdAt = input<Date | number>();
   /** Time left on the checkout as your server computed it; default 30 minutes from the first mount. */
@@ -123,6 +132,15 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
   readonly retries = input<number>();
   /** Runs before every payment: `false`, or a promise resolving to `false`, blocks it. */
   readonly beforeSubmit = input<(context: BeforeSubmitContext) => BeforeSubmitResult>();
+  /**
+   * Express checkout, instead of `checkoutId`: prepares the checkout when the
+   * shopper presses a wallet button and answers `{ id, amount, currency }`
+   * (or the id), directly or as a promise; nothing stops the payment quietly.
+   * An input, since it answers: the latest function is called, a new one
+   * re-mounts nothing. Failures reach `paymentError` (`CREATE_CHECKOUT_FAILED`,
+   * `CREATE_CHECKOUT_TIMEOUT`, `INVALID_CHECKOUT_ID`, `AMOUNT_MISMATCH`).
+   */
+  readonly createCheckout = input<CreateCheckout>();
 
   /** The status changed; the payload is core's new snapshot. */
   readonly statusChange = output<WidgetSnapshot>();
@@ -145,6 +163,7 @@ export class PaymentWidgetComponent implements PaymentWidgetInputs {
     () => {
       const config: Record<string, unknown> = {
         onBeforeSubmit: this.beforeSubmit(),
+        createCheckout: this.createCheckout(),
         onStatusChange: (snapshot: WidgetSnapshot) => this.statusChange.emit(snapshot),
         onReady: () => this.ready.emit(),
         onError: (error: WpwlError) => this.paymentError.emit(error),

@@ -26,9 +26,9 @@ afterEach(() => {
 });
 
 describe('<wpwl-payment-widget> takes every config field', () => {
-  it("has exactly core's fields as inputs, and beforeSubmit", () => {
+  it("has exactly core's fields as inputs, and beforeSubmit and createCheckout (callbacks that answer)", () => {
     const inputs = reflectComponentType(PaymentWidgetComponent)!.inputs.map((input) => input.templateName);
-    expect(inputs.sort()).toEqual([...Object.keys(WIDGET_CONFIG_FIELDS), 'beforeSubmit'].sort());
+    expect(inputs.sort()).toEqual([...Object.keys(WIDGET_CONFIG_FIELDS), 'beforeSubmit', 'createCheckout'].sort());
   });
 
   it.each(Object.keys(WIDGET_CONFIG_FIELDS))('%s is an input and reaches the controller', async (field) => {

@@ -5,9 +5,10 @@
 // Before anything of Angular: its packages are partially compiled and compile on first use.
 import '@angular/compiler';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Type } from '@angular/core';
 import { bootstrapApplication } from '@angular/platform-browser';
-import { flush, installFakeWidget, type FakeWidget } from '../../core/test/support/fake-widget.js';
-import { BASE, ID, appConfig, checkoutPage, renderOnServer } from './ssr-app.js';
+import { flush, installFakeWidget, page, type FakeWidget } from '../../core/test/support/fake-widget.js';
+import { BASE, ID, appConfig, checkoutPage, expressPage, renderOnServer } from './ssr-app.js';
 
 let widget: FakeWidget;
 beforeEach(() => {
@@ -23,12 +24,12 @@ afterEach(async () => {
  * render; a server process keeps them, a browser never sees them: put
  * happy-dom's back.
  */
-async function serverHtml(): Promise<string> {
+async function serverHtml(app: Type<unknown> = checkoutPage()): Promise<string> {
   const scope = globalThis as Record<string, unknown>;
   // Read through the global object: happy-dom's globals write through to its window.
   const before = new Map(Object.getOwnPropertyNames(scope).map((name) => [name, scope[name]]));
   try {
-    return await renderOnServer();
+    return await renderOnServer(app);
   } finally {
     for (const name of Object.getOwnPropertyNames(scope)) {
       if (!before.has(name)) delete scope[name];
@@ -75,4 +76,32 @@ it('hydrates the server markup without a mismatch, then loads the widget into it
   document.getElementById('ng-state')?.remove();
   expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
   expect(document.querySelectorAll(preload)).toHaveLength(0);
+});
+
+it('an express page hydrates, then loads the script once (the preloaded one, no checkout id) and answers a wallet press', async () => {
+  const html = await serverHtml(expressPage());
+  const served = new DOMParser().parseFromString(html, 'text/html');
+  document.head.innerHTML = served.head.innerHTML;
+  document.body.innerHTML = served.body.innerHTML;
+  const serverElement = document.querySelector('wpwl-payment-widget');
+  const preload = `link[rel="preload"][href="${BASE}/v1/paymentWidgets.js"]`;
+  expect(document.querySelectorAll(preload)).toHaveLength(1);
+
+  const error = vi.spyOn(console, 'error');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  const app = await bootstrapApplication(expressPage(), appConfig());
+  await app.whenStable();
+  expect(document.querySelector('wpwl-payment-widget')).toBe(serverElement);
+  expect(widget.createdScripts()).toEqual([`${BASE}/v1/paymentWidgets.js`]);
+  expect(document.querySelectorAll(preload)).toHaveLength(1);
+  await widget.finishLoad();
+  await app.whenStable();
+  expect(serverElement!.getAttribute('data-wpwl-status')).toBe('ready');
+  await expect(Promise.resolve(page.wpwlOptions!.createCheckout({ brand: 'GOOGLEPAY' }))).resolves.toBe(ID);
+  expect(error).not.toHaveBeenCalled();
+
+  app.destroy();
+  await flush();
+  document.getElementById('ng-state')?.remove();
+  expect(widget.leftovers()).toEqual({ scripts: 0, widgetNodes: 0, globals: [] });
 });

@@ -3,7 +3,7 @@
 // with integrity, and the defaults from provideWpwl, rendered by Angular's
 // renderApplication as a server would for a request.
 import '@angular/compiler';
-import { Component, CSP_NONCE, provideZonelessChangeDetection, type ApplicationConfig, type Provider } from '@angular/core';
+import { Component, CSP_NONCE, provideZonelessChangeDetection, type ApplicationConfig, type Provider, type Type } from '@angular/core';
 import { bootstrapApplication, provideClientHydration, type BootstrapContext } from '@angular/platform-browser';
 import { provideServerRendering, renderApplication } from '@angular/platform-server';
 import { PaymentWidgetComponent, provideWpwl } from '@wpwl/angular';
@@ -38,6 +38,21 @@ export function checkoutPage(checkoutId = ID, outputs = false) {
   })(CheckoutPage);
 }
 
+/** An express checkout page: wallet buttons for the cart, no checkout id; createCheckout prepares one at a press. */
+export function expressPage() {
+  class ExpressPage {
+    readonly createCheckout = () => Promise.resolve({ id: ID, amount: '12.50' });
+  }
+  return Component({
+    selector: 'app-root',
+    imports: [PaymentWidgetComponent],
+    template: `<h1>Your cart</h1>
+      <wpwl-payment-widget brands="GOOGLEPAY PAYPAL" shopperResultUrl="https://shop.example/result" amount="12.50" currency="EUR" [createCheckout]="createCheckout">
+        <p wpwlLoading class="loading">Loading the wallet buttons…</p>
+      </wpwl-payment-widget>`,
+  })(ExpressPage);
+}
+
 /** What both sides provide: hydration, zoneless, the gateway from provideWpwl, the nonce as Angular's CSP_NONCE. */
 export const appConfig = (): ApplicationConfig => ({
   providers: [
@@ -49,7 +64,7 @@ export const appConfig = (): ApplicationConfig => ({
 });
 
 /** The page's HTML as the server sends it for `/checkout` (with `providers`, those on top: event replay, say). */
-export function renderOnServer(page = checkoutPage(), providers: ApplicationConfig['providers'] = []): Promise<string> {
+export function renderOnServer(page: Type<unknown> = checkoutPage(), providers: ApplicationConfig['providers'] = []): Promise<string> {
   const config = appConfig();
   return renderApplication(
     (context: BootstrapContext) =>

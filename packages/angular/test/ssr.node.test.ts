@@ -8,7 +8,7 @@
 import '@angular/compiler';
 import { describe, expect, it } from 'vitest';
 import { provideClientHydration, withEventReplay } from '@angular/platform-browser';
-import { BASE, ID, INTEGRITY, NONCE, checkoutPage, renderOnServer } from './ssr-app.js';
+import { BASE, ID, INTEGRITY, NONCE, checkoutPage, expressPage, renderOnServer } from './ssr-app.js';
 
 const head = (html: string) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'));
 
@@ -33,6 +33,17 @@ describe('server rendering', () => {
     // Hydration's data: the root's annotation and the transferred state.
     expect(html).toMatch(/<app-root [^>]*ngh="\d+"/);
     expect(html).toContain('<script id="ng-state" type="application/json">');
+  });
+
+  it('express checkout (no checkout id) preloads the script without one, and starts nothing on the server', async () => {
+    const html = await renderOnServer(expressPage());
+    const links = head(html).match(/<link\b[^>]*>/g) ?? [];
+    expect(links).toContain(`<link rel="preload" as="script" href="${BASE}/v1/paymentWidgets.js" nonce="${NONCE}">`);
+    expect(html).not.toContain('checkoutId=');
+    expect(html).toMatch(/<wpwl-payment-widget [^>]*data-wpwl-status="idle"[^>]*>/);
+    expect(html).toContain('Loading the wallet buttons…');
+    expect(globalThis).not.toHaveProperty('wpwlOptions');
+    expect(html).not.toContain('<script src=');
   });
 
   it('an invalid checkout id renders the page without a preload (the browser reports the error)', async () => {

@@ -14,6 +14,7 @@ import {
   configAttributeName,
   localeAttributes,
   watchFocus,
+  type CreateCheckout,
   type CustomParameters,
   type FocusWatch,
   type PaymentWidgetConfig,
@@ -38,7 +39,10 @@ export const ELEMENT_MARK: unique symbol = Symbol.for('@wpwl/lit element');
 
 /**
  * The payment widget as a custom element. Set `checkout-id` (with `brands`,
- * `shopper-result-url` and `base-url`) and it loads; change them and core
+ * `shopper-result-url` and `base-url`) and it loads; or, for express checkout
+ * (wallet buttons before any checkout exists), set the `createCheckout`
+ * property instead of `checkout-id`, with the cart's `amount` and `currency`.
+ * Change them and core
  * decides whether the widget must re-mount; remove it from the DOM and
  * everything it added is gone. Renders into light DOM: the gateway's script
  * looks for its form in the document.
@@ -66,12 +70,14 @@ export class WpwlWidgetElement extends ReactiveElement {
   static readonly [ELEMENT_MARK] = true;
 
   // From core's list of config fields: a field added there reaches the element.
-  static override properties = Object.fromEntries(
-    Object.entries(WIDGET_CONFIG_FIELDS).map(([name, kind]) => [
+  // And createCheckout, a callback that answers (so a property, not an event).
+  static override properties = Object.fromEntries([
+    ...Object.entries(WIDGET_CONFIG_FIELDS).map(([name, kind]) => [
       name,
       kind === 'property' ? { attribute: false } : { attribute: configAttributeName(name), type: kind === 'number' ? Number : String },
     ]),
-  );
+    ['createCheckout', { attribute: false }],
+  ]);
 
   /** `checkout-id`: the id from prepare checkout. The widget loads once it is set. */
   declare checkoutId: string | undefined;
@@ -101,6 +107,21 @@ export class WpwlWidgetElement extends ReactiveElement {
   declare options: WpwlOptionsInput | undefined;
   /** Sent with the payment as `customParameters[NAME]`; names must start with `SHOPPER_`. */
   declare customParameters: CustomParameters | undefined;
+  /**
+   * Express checkout, instead of `checkout-id` (property only): prepares the
+   * checkout when the shopper presses a wallet button and answers
+   * `{ id, amount, currency }` (or the id), directly or as a promise; nothing
+   * stops the payment quietly. The latest function is called: setting a new
+   * one re-mounts nothing. Failures are `wpwl-error` (`CREATE_CHECKOUT_FAILED`,
+   * `CREATE_CHECKOUT_TIMEOUT`, `INVALID_CHECKOUT_ID`, `AMOUNT_MISMATCH`).
+   */
+  declare createCheckout: CreateCheckout | undefined;
+  /** `amount`: express checkout's cart total (`12.50`), shown by every wallet sheet and compared with the checkout prepared. */
+  declare amount: string | undefined;
+  /** `currency`: express checkout's cart currency (`EUR`), compared with the checkout prepared. */
+  declare currency: string | undefined;
+  /** `create-checkout-timeout-ms`: how long `createCheckout` may take before `CREATE_CHECKOUT_TIMEOUT`; default 20 seconds. */
+  declare createCheckoutTimeoutMs: number | undefined;
 
   readonly #widget = new WpwlWidgetController(this, { config: () => this.#config });
   #config: PaymentWidgetConfig | undefined;
@@ -222,9 +243,13 @@ export class WpwlWidgetElement extends ReactiveElement {
   }
 
   #configure(): PaymentWidgetConfig | undefined {
-    if (!this.checkoutId) return undefined;
+    if (!this.checkoutId && !this.createCheckout) return undefined;
     return {
-      checkoutId: this.checkoutId,
+      ...({ checkoutId: this.checkoutId || undefined, createCheckout: this.createCheckout } as
+        { checkoutId: string } | { createCheckout: CreateCheckout }),
+      amount: this.amount || undefined,
+      currency: this.currency || undefined,
+      createCheckoutTimeoutMs: this.createCheckoutTimeoutMs || undefined,
       brands: this.brands ?? '',
       shopperResultUrl: this.shopperResultUrl ?? '',
       baseUrl: this.baseUrl ?? '',

@@ -48,6 +48,18 @@ describe('<wpwl-widget> takes every config field', () => {
     expect(config[field as keyof PaymentWidgetConfig]).toEqual(SAMPLES[field as WidgetConfigValueKey]);
   });
 
+  it('createCheckout (a callback that answers) is a property with no attribute, and reaches the controller', async () => {
+    const createCheckout = () => undefined;
+    const el = document.createElement('wpwl-widget');
+    el.setAttribute('create-checkout', 'ignored');
+    el.createCheckout = createCheckout;
+    document.body.append(el);
+    await el.updateComplete;
+    const config = vi.mocked(createPaymentWidget).mock.calls[0]?.[0] as PaymentWidgetConfig;
+    expect(config.createCheckout).toBe(createCheckout);
+    expect(el.createCheckout).toBe(createCheckout);
+  });
+
   it('spells each attribute in kebab case', () => {
     expect(configAttributeName('shopperResultUrl')).toBe('shopper-result-url');
     expect(configAttributeName('warnBeforeExpiryMs')).toBe('warn-before-expiry-ms');

@@ -7,6 +7,7 @@ import { PaymentWidgetComponent, injectPaymentWidget, provideWpwl, type PaymentW
 import type {
   BeforeSubmitContext,
   BeforeSubmitResult,
+  CreateCheckout,
   PaymentWidgetConfig,
   PaymentWidgetInput,
   WidgetConfigValueKey,
@@ -18,7 +19,11 @@ import type {
 test("the component's inputs are core's config fields", () => {
   expectTypeOf<keyof PaymentWidgetInputs>().toEqualTypeOf<WidgetConfigValueKey>();
   expectTypeOf<PaymentWidgetComponent>().toMatchTypeOf<PaymentWidgetInputs>();
-  expectTypeOf<PaymentWidgetComponent['checkoutId']>().toEqualTypeOf<InputSignal<string>>();
+  // Optional: express checkout gives createCheckout instead.
+  expectTypeOf<PaymentWidgetComponent['checkoutId']>().toEqualTypeOf<InputSignal<string | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['createCheckout']>().toEqualTypeOf<InputSignal<CreateCheckout | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['amount']>().toEqualTypeOf<InputSignal<string | undefined>>();
+  expectTypeOf<PaymentWidgetComponent['createCheckoutTimeoutMs']>().toEqualTypeOf<InputSignal<number | undefined>>();
   expectTypeOf<PaymentWidgetComponent['brands']>().toEqualTypeOf<InputSignal<string | readonly string[] | undefined>>();
   expectTypeOf<PaymentWidgetComponent['expiresInMs']>().toEqualTypeOf<InputSignal<number | undefined>>();
   expectTypeOf<PaymentWidgetComponent['createdAt']>().toEqualTypeOf<InputSignal<Date | number | undefined>>();
@@ -52,6 +57,12 @@ test('injectPaymentWidget: a config getter (or undefined), a container, signals 
   const unprefixed: PaymentWidgetInput = { checkoutId: 'x', customParameters: { orderId: 'A-17' } };
   // @ts-expect-error -- onReadyy is not a widget option
   const misspelt: PaymentWidgetInput = { checkoutId: 'x', options: { onReadyy() {} } };
+  // Express checkout: createCheckout instead of a checkout id, answering the checkout it prepared.
+  const express = () => ({ createCheckout: async () => ({ id: 'x', amount: '12.50' }), amount: '12.50', currency: 'EUR' });
+  expectTypeOf(express).toMatchTypeOf<() => PaymentWidgetInput | undefined>();
+  // @ts-expect-error -- createCheckout answers a checkout id or { id, amount }, not a number
+  const badAnswer: PaymentWidgetInput = { createCheckout: () => 42 };
+  expectTypeOf(badAnswer).toEqualTypeOf<PaymentWidgetInput>();
   expectTypeOf(unprefixed).toEqualTypeOf<PaymentWidgetInput>();
   expectTypeOf(misspelt).toEqualTypeOf<PaymentWidgetInput>();
 });

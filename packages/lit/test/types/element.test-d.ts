@@ -2,7 +2,7 @@
 // properties (status read-only), and its events in the DOM's event maps with
 // their details.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CustomParameters, WidgetSnapshot, WidgetStatus, WpwlError } from '@wpwl/core';
+import type { CreateCheckout, CustomParameters, WidgetSnapshot, WidgetStatus, WpwlError } from '@wpwl/core';
 import type { WpwlBeforeSubmitEventDetail, WpwlWidgetElement } from '../../src/index.js';
 
 describe('<wpwl-widget>', () => {
@@ -21,6 +21,16 @@ describe('<wpwl-widget>', () => {
     expectTypeOf(el.pay).toEqualTypeOf<() => boolean>();
     // @ts-expect-error: status is read-only, the element sets it
     el.status = 'ready';
+  });
+
+  it('takes createCheckout as a typed property, with the express value fields', () => {
+    const el = document.createElement('wpwl-widget');
+    expectTypeOf(el.createCheckout).toEqualTypeOf<CreateCheckout | undefined>();
+    expectTypeOf(el.amount).toEqualTypeOf<string | undefined>();
+    expectTypeOf(el.createCheckoutTimeoutMs).toEqualTypeOf<number | undefined>();
+    el.createCheckout = async ({ brand }) => ({ id: brand, amount: '12.50', currency: 'EUR' });
+    // @ts-expect-error -- createCheckout answers a checkout id or { id, amount }, not a number
+    el.createCheckout = () => 42;
   });
 
   it('refuses a misspelt option key and a custom parameter without the SHOPPER_ prefix', () => {
