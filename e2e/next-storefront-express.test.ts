@@ -97,6 +97,42 @@ describe('next-storefront: express checkout', () => {
     expect(await page.locator(GOOGLE_PAY).isEnabled()).toBe(true);
   });
 
+  it('a Server Action that fails or is too slow shows a coded error, and the shopper can press again', async () => {
+    const { page } = session.tab;
+    await page.clock.install();
+    await page.goto(`${appUrl()}/`);
+    await page.locator(GOOGLE_PAY).waitFor();
+    await page.waitForFunction(HYDRATED);
+    await page.check('#express-terms');
+    const message = () => page.locator('#express-message').textContent();
+    // The press calls the basket's Server Action: a POST to the page carrying Next's action header.
+    const isAction = (url: URL) => url.origin === new URL(appUrl()).origin;
+    const failing = async (route: import('playwright-core').Route) => {
+      if (route.request().method() === 'POST' && route.request().headers()['next-action'])
+        return route.fulfill({ status: 500, body: 'down' });
+      return route.fallback();
+    };
+    await page.route(isAction, failing);
+    await page.click(GOOGLE_PAY);
+    await expect.poll(message).toContain('CREATE_CHECKOUT_FAILED');
+    await page.unroute(isAction, failing);
+
+    const hanging = async (route: import('playwright-core').Route) => {
+      if (route.request().method() === 'POST' && route.request().headers()['next-action']) return; // never answered
+      return route.fallback();
+    };
+    await page.route(isAction, hanging);
+    await page.click(GOOGLE_PAY);
+    await page.clock.fastForward(21_000);
+    await expect.poll(message).toContain('CREATE_CHECKOUT_TIMEOUT');
+    expect(await sheet(page).count()).toBe(0);
+    await page.unroute(isAction, hanging);
+
+    await page.click(GOOGLE_PAY);
+    await sheet(page).waitFor();
+    expect(await message()).toBe('');
+  });
+
   it('to the card checkout and back: one widget on the page at a time, both work', async () => {
     const { page } = session.tab;
     await page.goto(`${appUrl()}/`);

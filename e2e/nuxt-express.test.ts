@@ -110,6 +110,40 @@ describe('nuxt-storefront express checkout', () => {
     expect(session.tab.errors).toEqual([]);
   });
 
+  it('a createCheckout that fails, answers a bad id or is too slow shows a coded error, and the shopper can press again', async () => {
+    const { page } = session.tab;
+    await page.clock.install();
+    await openBasket(page);
+    await page.check('#express-terms');
+    const press = () => page.click(GOOGLE_PAY);
+    const message = () => page.locator('#express-message').textContent();
+    const route = '**/api/express-checkout';
+
+    await page.route(route, (request) => request.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'down' } } }));
+    await press();
+    await expect.poll(message).toContain('CREATE_CHECKOUT_FAILED');
+
+    await page.unroute(route);
+    await page.route(route, async (request) => {
+      const real = (await (await request.fetch()).json()) as Record<string, unknown>;
+      await request.fulfill({ status: 200, json: { ...real, id: 'not-an-id' } });
+    });
+    await press();
+    await expect.poll(message).toContain('INVALID_CHECKOUT_ID');
+
+    await page.unroute(route);
+    await page.route(route, () => {}); // never answered
+    await press();
+    await page.clock.fastForward(21_000);
+    await expect.poll(message).toContain('CREATE_CHECKOUT_TIMEOUT');
+    expect(await page.locator('.wpwl-wallet-sheet').count()).toBe(0);
+
+    await page.unroute(route);
+    await press();
+    await page.locator('.wpwl-wallet-sheet').waitFor();
+    await expect(message()).resolves.toBe('');
+  });
+
   it('a press for a brand the basket does not offer prepares no checkout (400)', async () => {
     const prepared = () => session.gatewayRequests.filter((line) => line.startsWith('POST /v1/checkouts ->'));
     const post = (brand: unknown) =>
