@@ -167,7 +167,8 @@ function checkoutIdOf(answer: unknown, stated: StatedTotal): string | undefined 
       checkout.amount === undefined ? 'none' : (checkAmount(field + '.amount', checkout.amount), canonicalAmount(checkout.amount));
     if (charged !== _amount) throw invalid('AMOUNT_MISMATCH', field + '.amount', _amount, charged);
   }
-  if (_currency !== undefined && checkout.currency !== undefined && checkout.currency !== _currency) {
+  // With a stated total, the currency must be confirmed too; alone, it is compared when given.
+  if (_currency !== undefined && (_amount !== undefined || checkout.currency !== undefined) && checkout.currency !== _currency) {
     throw invalid('AMOUNT_MISMATCH', field + '.currency', _currency, show(checkout.currency));
   }
   return checkout.id as string;

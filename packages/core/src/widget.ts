@@ -225,7 +225,9 @@ class WidgetController implements SessionOwner {
     if (adopted) {
       this.#session = adopted;
       container.append(adopted._root);
-      return this._setStatus(adopted._ready ? 'ready' : 'loading');
+      // A payment (or an express checkout being prepared) on its way in the adopted widget is this controller's now.
+      const busy = adopted._paymentSent || adopted._creating;
+      return this._setStatus(adopted._ready ? (busy ? 'submitting' : 'ready') : 'loading');
     }
     this.#session = openSession(checked, this, container);
     this._setStatus('loading');

@@ -255,6 +255,31 @@ describe('the amount rule', () => {
     });
   });
 
+  it('with a stated total, an answer without its currency is refused as well', async () => {
+    const { onError } = await mountExpress({ amount: '5', currency: 'EUR', createCheckout: () => ({ id: ID, amount: '5.00' }) });
+    await expect(press()).resolves.toBeUndefined();
+    expect(onError.mock.calls[0]![0]).toMatchObject({
+      code: 'AMOUNT_MISMATCH',
+      message: 'createCheckout().currency must be EUR (got undefined)',
+    });
+  });
+
+  it('a controller that takes the widget over while its sheet is up is submitting, and applies a new total once the sheet closes', async () => {
+    const first = await mountExpress({ amount: '10', createCheckout: () => ({ id: ID, amount: '10' }) });
+    await press();
+    // The component is mounted again with the same props (a moved element, a new key): the new controller adopts the widget.
+    const container = document.querySelector<HTMLElement>('form.paymentWidgets')!.parentElement!.parentElement!;
+    first.widget.destroy();
+    const second = create(expressConfig({ amount: '10', createCheckout: () => ({ id: ID, amount: '10' }) }));
+    second.mount(container);
+    expect(second.getSnapshot().status).toBe('submitting');
+    second.update(expressConfig({ amount: '11', createCheckout: () => ({ id: ID2, amount: '11' }) }));
+    expect(page.wpwlOptions!.checkout).toEqual({ amount: '10.00' });
+    page.wpwlOptions!.onError!({ name: 'WidgetError', brand: 'GOOGLEPAY', event: 'closed' });
+    await flush();
+    expect(page.wpwlOptions!.checkout).toEqual({ amount: '11.00' });
+  });
+
   it('a checkout in another currency is refused', async () => {
     const { onError } = await mountExpress({
       amount: '5',
