@@ -38,7 +38,7 @@ function mountExpress(config: Partial<PaymentWidgetConfig> = {}) {
     baseUrl: BASE,
     amount: '24.00',
     currency: 'EUR',
-    createCheckout: () => ({ id: ID, amount: '24.00' }),
+    createCheckout: () => ({ id: ID, amount: '24.00', currency: 'EUR' }),
     onError,
     ...config,
   } as PaymentWidgetConfig);
@@ -59,7 +59,7 @@ describe('core in express checkout, with the fake widget', () => {
   });
 
   it("a press asks the merchant's createCheckout for the brand; the sheet shows the stated total; paid, the shopper is sent on", async () => {
-    const createCheckout = vi.fn(async () => ({ id: ID, amount: '24.00' }));
+    const createCheckout = vi.fn(async () => ({ id: ID, amount: '24.00', currency: 'EUR' }));
     const onRedirect = vi.fn();
     await widget.uninstall();
     widget = installFakeWidget({ onRedirect });
@@ -77,7 +77,7 @@ describe('core in express checkout, with the fake widget', () => {
   });
 
   it('the sheet closed: core is ready again with no error shown, and the shopper can press again', async () => {
-    const createCheckout = vi.fn(() => ({ id: ID, amount: '24.00' }));
+    const createCheckout = vi.fn(() => ({ id: ID, amount: '24.00', currency: 'EUR' }));
     const { onError } = mountExpress({ createCheckout });
     await widget.ready();
     await widget.pressWallet('PAYPAL');
