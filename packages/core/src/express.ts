@@ -146,7 +146,9 @@ export async function answerCreateCheckout(
     answer = await Promise.race([Promise.resolve().then(() => createCheckout!(request)), timeout]);
   } catch (error) {
     if (isWpwlError(error)) throw error;
-    throw new WpwlError('CREATE_CHECKOUT_FAILED', 'createCheckout failed', { cause: error, details: { brand: request.brand } });
+    // The merchant's own words (a refused cart, say) travel on for the page to show.
+    const why = error instanceof Error ? ': ' + error.message : '';
+    throw new WpwlError('CREATE_CHECKOUT_FAILED', 'createCheckout failed' + why, { cause: error, details: { brand: request.brand } });
   } finally {
     clearTimeout(timer);
   }

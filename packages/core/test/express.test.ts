@@ -142,8 +142,8 @@ describe('createCheckout answers', () => {
   });
 
   it.each([
-    ['a rejection', () => Promise.reject(new Error('cart is empty')), 'CREATE_CHECKOUT_FAILED', /^createCheckout failed$/],
-    ['a throw', () => { throw new TypeError('fetch failed'); }, 'CREATE_CHECKOUT_FAILED', /^createCheckout failed$/], // prettier-ignore
+    ['a rejection', () => Promise.reject(new Error('cart is empty')), 'CREATE_CHECKOUT_FAILED', /^createCheckout failed: cart is empty$/],
+    ['a throw', () => { throw new TypeError('fetch failed'); }, 'CREATE_CHECKOUT_FAILED', /^createCheckout failed: fetch failed$/], // prettier-ignore
     ['an id that breaks the id rule', () => 'abc', 'INVALID_CHECKOUT_ID', /^createCheckout\(\)\.id must be a checkout id \(got "abc"\)$/],
     [
       'an object without id',

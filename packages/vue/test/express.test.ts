@@ -111,7 +111,7 @@ describe('<PaymentWidget> for express checkout', () => {
   });
 
   it.each([
-    ['a rejection', () => Promise.reject(new Error('cart is empty')), 'CREATE_CHECKOUT_FAILED', /^createCheckout failed$/],
+    ['a rejection', () => Promise.reject(new Error('cart is empty')), 'CREATE_CHECKOUT_FAILED', /^createCheckout failed: cart is empty$/],
     ['an id that breaks the id rule', () => 'abc', 'INVALID_CHECKOUT_ID', /\(got "abc"\)/],
     [
       'another amount than the stated one',
