@@ -16,18 +16,22 @@ const INTEGRITY_REUSE_MS = 5 * 60_000;
 
 let cached: { baseUrl: string; integrity: Promise<string | undefined>; at: number } | undefined;
 
+/** How long a failed read is reused: the page then loads without the hash, and the gateway is not asked on every page view. */
+const FAILURE_REUSE_MS = 30_000;
+
 /** The hash of the script loaded without a checkout id, read from the gateway at most every few minutes. */
 function fastCheckoutIntegrity(shop: ShopContext): Promise<string | undefined> {
   const now = Date.now();
   if (cached && cached.baseUrl === shop.gateway.baseUrl && now - cached.at < INTEGRITY_REUSE_MS) return cached.integrity;
-  const integrity = shop.gateway.getFastCheckoutIntegrity().catch((error: unknown) => {
-    // The buttons still work without it (the card checkout keeps its own hash); the next request asks again.
+  const entry = { baseUrl: shop.gateway.baseUrl, at: now, integrity: Promise.resolve<string | undefined>(undefined) };
+  entry.integrity = shop.gateway.getFastCheckoutIntegrity().catch((error: unknown) => {
+    // The buttons still work without it (the card checkout keeps its own hash); asked again in a while.
     console.error(`merchant-server: no fast-checkout integrity from the gateway: ${String(error)}`);
-    cached = undefined;
+    entry.at = Date.now() - INTEGRITY_REUSE_MS + FAILURE_REUSE_MS;
     return undefined;
   });
-  cached = { baseUrl: shop.gateway.baseUrl, integrity, at: now };
-  return integrity;
+  cached = entry;
+  return entry.integrity;
 }
 
 /** GET /api/express */
