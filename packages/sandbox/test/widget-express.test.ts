@@ -192,19 +192,66 @@ describe('pressing a wallet button', () => {
     expect(button('GOOGLEPAY').disabled).toBe(false);
   });
 
-  it('asks once per press: a second press while the page prepares the checkout does nothing', async () => {
+  it('asks once per press: a second press, on any wallet button, while the page prepares the checkout does nothing', async () => {
     page();
     let resolve: (id: string) => void = () => {};
     const { createCheckout } = await expressPage(() => new Promise<string>((r) => (resolve = r)));
     button('GOOGLEPAY').click();
     button('GOOGLEPAY').closest('form')!.requestSubmit();
     button('PAYPAL').click();
+    button('PAYPAL').closest('form')!.requestSubmit();
     await settle();
-    expect(createCheckout).toHaveBeenCalledTimes(2);
-    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY', 'PAYPAL']);
+    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY']);
+    expect(button('PAYPAL').disabled).toBe(false);
     resolve(CHECKOUT_ID);
     await settle();
     expect(sessionReads()).toHaveLength(1);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+  });
+
+  it('one press at a time across the wallet buttons: another wallet does nothing while a sheet is up, and works once it closed', async () => {
+    page();
+    const { createCheckout, onError } = await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+    // A script (or a click the sheet did not catch) presses the other wallet.
+    button('PAYPAL').click();
+    button('PAYPAL').closest('form')!.requestSubmit();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('.wpwl-wallet-sheet')).toHaveLength(1);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+
+    q('.wpwl-wallet-sheet-cancel').click();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toMatchObject({ event: 'closed', brand: 'GOOGLEPAY' });
+    expect(button('GOOGLEPAY').disabled).toBe(false);
+    expect(button('PAYPAL').disabled).toBe(false);
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY', 'PAYPAL']);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-PAYPAL')).toBe(true);
+  });
+
+  it('one press at a time while a payment is on its way; after a refused payment any wallet can be pressed again', async () => {
+    page();
+    gateway.payment = { status: 400, body: { result: { code: '200.300.404', description: 'invalid or missing parameter' } } };
+    const { createCheckout } = await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    q('.wpwl-wallet-sheet-pay').click();
+    // The payment request is on its way until the gateway answers.
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(gateway.posts()).toHaveLength(1);
+    expect(sheet()).toBeNull();
+    expect(button('GOOGLEPAY').disabled).toBe(false);
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(2);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-PAYPAL')).toBe(true);
   });
 
   it('reports an unknown or expired checkout as InvalidCheckoutIdError, the button usable again', async () => {
