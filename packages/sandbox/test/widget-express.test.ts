@@ -6,6 +6,7 @@
 // with the total the sheet showed.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLE_PAY_SESSION_STAND_IN } from '../src/widget/apple-pay-session.js';
+import { widgetStylesheet } from '../src/widget/stylesheet.js';
 import {
   BASE,
   CHECKOUT_ID,
@@ -339,6 +340,49 @@ describe('the wallet sheet', () => {
     expect(gateway.posts()).toEqual([]);
   });
 
+  it('lies over a backdrop that covers the page and takes its clicks; both go when the sheet closes', async () => {
+    page();
+    await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    const pageClicks = vi.fn();
+    document.addEventListener('click', pageClicks);
+    document.addEventListener('mousedown', pageClicks);
+    try {
+      const backdrop = q('.wpwl-wallet-sheet-backdrop');
+      expect(backdrop.parentElement).toBe(document.body);
+      expect(backdrop.nextElementSibling).toBe(sheet());
+      expect(backdrop.getAttribute('aria-hidden')).toBe('true');
+      // Fixed over the whole page, under the sheet: the widget's own stylesheet, no inline style.
+      expect(backdrop.getAttribute('style')).toBeNull();
+      const rule = widgetStylesheet.split('\n').find((line) => line.startsWith('.wpwl-wallet-sheet-backdrop{'))!;
+      expect(rule).toMatch(/position:fixed/);
+      expect(rule).toMatch(/top:0;right:0;bottom:0;left:0/);
+      const zIndex = (css: string) => Number(/z-index:(\d+)/.exec(css)![1]);
+      const sheetRule = widgetStylesheet.split('\n').find((line) => line.startsWith('.wpwl-wallet-sheet{'))!;
+      expect(zIndex(rule)).toBeLessThan(zIndex(sheetRule));
+
+      const mousedown = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+      backdrop.dispatchEvent(mousedown);
+      backdrop.click();
+      expect(mousedown.defaultPrevented).toBe(true);
+      expect(pageClicks).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(q('.wpwl-wallet-sheet-pay'));
+      expect(sheet()).not.toBeNull();
+
+      q('.wpwl-wallet-sheet-cancel').click();
+      expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
+      button('GOOGLEPAY').click();
+      await settle();
+      expect(document.querySelectorAll('.wpwl-wallet-sheet-backdrop')).toHaveLength(1);
+      q('.wpwl-wallet-sheet-pay').click();
+      expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
+    } finally {
+      document.removeEventListener('click', pageClicks);
+      document.removeEventListener('mousedown', pageClicks);
+    }
+  });
+
   it('cancel closes it the same way; the shopper can press again', async () => {
     page();
     const { onError, createCheckout } = await expressPage(() => CHECKOUT_ID);
@@ -420,6 +464,7 @@ describe('the wallet sheet', () => {
     expect(sheet()).not.toBeNull();
     win.wpwl!.unload();
     expect(sheet()).toBeNull();
+    expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
     expect(document.querySelector('.wpwl-container')).toBeNull();
     expect(document.querySelector('script[src$="static.min.js"]')).toBeNull();
 
