@@ -92,6 +92,44 @@ export function plainPageTests(page: PlainPage): void {
     });
   });
 
+  describe(`${title}: express checkout`, () => {
+    it('while a wallet pays, the cart and "Go to payment" are locked; closing the sheet unlocks them', async () => {
+      const widget = page.widget();
+      const server = stubMerchantServer(checkout);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input) === '/api/express') return json({ baseUrl: 'https://test.gateway.example', brands: 'GOOGLEPAY PAYPAL' });
+          if (String(input) === '/api/express-checkout') return json({ ...checkout, amount: '12.90' });
+          return server(input, init);
+        }),
+      );
+      await shop.open();
+      await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+      await widget.ready();
+      await shop.click(document.getElementById('express-terms')!);
+      const cartControls = () =>
+        [
+          screen.getByRole('button', { name: 'Add to cart: Sencha' }),
+          screen.getByRole('button', { name: 'Remove' }),
+          screen.getByRole('button', { name: 'Go to payment' }),
+        ] as HTMLButtonElement[];
+      expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
+
+      await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(checkout.checkoutId);
+      expect(cartControls().map((button) => button.disabled)).toEqual([true, true, true]);
+      for (const button of cartControls()) await shop.click(button);
+      // The wallet's widget is still there, for the same cart; no card checkout was asked for.
+      expect(screen.getByRole('region', { name: 'Express checkout' }).querySelector('form.paymentWidgets')).not.toBeNull();
+      expect(screen.getByText('1 × Sencha')).toBeTruthy();
+      expect(server.mock.calls.filter(([input]) => String(input) === '/api/checkout')).toEqual([]);
+
+      await widget.cancelWalletSheet();
+      expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
+    });
+  });
+
   describe(`${title}: when things go wrong`, () => {
     it('a payment form that did not load says so with its code; "Try again" loads it', async () => {
       const widget = page.widget();
