@@ -1,10 +1,11 @@
 // Owns the component tests the two pages served without a bundler share (the
 // core storefront on @wpwl/core, the static page on <wpwl-widget>): the same
-// shop, the same words, the same flows from the cart to the payment and what
-// goes wrong on the way. Each page's test file sets up its page (its HTML,
-// how its module runs, the fake widget) and calls plainPageTests with what
-// differs: its name in the titles, the terms of sale the static page
-// asks the shopper to accept before paying, and how its result page runs.
+// shop, the same words, the same flows from the cart to the payment (by card,
+// and the cart locked while a wallet pays) and what goes wrong on the way.
+// Each page's test file sets up its page (its HTML, how its module runs, the
+// fake widget) and calls plainPageTests with what differs: its name in the
+// titles, the terms of sale the static page asks the shopper to accept before
+// paying, and how its result page runs.
 import { fireEvent, screen } from '@testing-library/dom';
 import type { FakeWidget } from '@wpwl/testing';
 import { describe, expect, it, vi } from 'vitest';
