@@ -47,7 +47,9 @@ async function fastCheckoutIntegrity(): Promise<string> {
 /**
  * An express page: wallet brands, wpwlOptions with `options` (JSON), its
  * createCheckout asking the test's backend (prepareCheckout, exposed) for a
- * checkout of `checkoutAmount`; each onError kept in window.widgetErrors.
+ * checkout of `checkoutAmount`; each press's brand kept in window.presses, each
+ * onError in window.widgetErrors, each click on the page's own button
+ * (#remove-item) counted in window.pageClicks.
  */
 async function openExpressPage(name: string, options: Record<string, unknown>, checkoutAmount = '92.00'): Promise<TestPage> {
   const integrity = await fastCheckoutIntegrity();
@@ -55,11 +57,15 @@ async function openExpressPage(name: string, options: Record<string, unknown>, c
 <html lang="en"><head><meta charset="utf-8"><title>Express checkout</title></head>
 <body>
 <h1>Cart</h1>
+<button type="button" id="remove-item">Remove item</button>
 <form action="${pages.url}/result.html" class="paymentWidgets" data-brands="APPLEPAY GOOGLEPAY PAYPAL"></form>
 <script>
   window.widgetErrors = [];
+  window.pageClicks = 0;
+  window.presses = [];
+  document.getElementById('remove-item').addEventListener('click', function () { window.pageClicks++; });
   var wpwlOptions = Object.assign(${JSON.stringify(options)}, {
-    createCheckout: function (json) { return window.prepareCheckout(json.brand); },
+    createCheckout: function (json) { window.presses.push(json.brand); return window.prepareCheckout(json.brand); },
     onError: function (error) { window.widgetErrors.push({ name: error.name, brand: error.brand, event: error.event }); }
   });
 </script>
@@ -138,6 +144,39 @@ describe('express checkout in Chromium', () => {
     const status = await readPaymentStatus(sandbox, resourcePath);
     expect(status.status).toBe(400);
     expect(status.body.result?.code).toBe('100.550.360');
+  });
+
+  it('is modal for the mouse: a click on the page behind the sheet, or on another wallet, reaches nothing', async () => {
+    tab = await openExpressPage('modal', { checkout: { amount: '92.00' } });
+    const { page } = tab;
+    await page.goto(`${pages.url}/modal.html`);
+    const removeItem = page.locator('#remove-item');
+    const pageClicks = () => page.evaluate(() => (window as unknown as { pageClicks: number }).pageClicks);
+    await removeItem.click();
+    expect(await pageClicks()).toBe(1);
+
+    await page.locator('button.wpwl-button-brand-GOOGLEPAY').click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay (sandbox)' });
+    await sheet.waitFor();
+    // A real mouse click where the page's button is, and where the other wallet's button is.
+    for (const target of [removeItem, page.locator('button.wpwl-button-brand-PAYPAL')]) {
+      const box = (await target.boundingBox())!;
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      expect(await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.className, [x, y])).toBe('wpwl-wallet-sheet-backdrop');
+      await page.mouse.click(x, y);
+    }
+    expect(await pageClicks()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { presses: string[] }).presses)).toEqual(['GOOGLEPAY']);
+    expect(await page.locator('.wpwl-wallet-sheet').count()).toBe(1);
+    expect(await activeClass(page)).toBe('wpwl-wallet-sheet-pay');
+
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await page.locator('.wpwl-wallet-sheet-backdrop').count()).toBe(0);
+    await removeItem.click();
+    expect(await pageClicks()).toBe(2);
+    expect(tab.errors).toEqual([]);
   });
 
   it('writes the sheet right to left in Arabic', async () => {

@@ -1,8 +1,9 @@
 // Express checkout in every storefront, in Chromium against the sandbox: the
 // cart's wallet buttons before any checkout exists, a wallet payment paid
-// once and settled, a closed sheet followed by a card payment, terms not
-// accepted blocking, and a createCheckout that fails (the server refuses, it
-// answers a bad id, or it is too slow) shown to the shopper, who can press again.
+// once and settled, a closed sheet followed by a card payment, the cart and
+// the card payment locked while a wallet pays, terms not accepted blocking,
+// and a createCheckout that fails (the server refuses, it answers a bad id,
+// or it is too slow) shown to the shopper, who can press again.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fillCard } from './support/shopper.js';
@@ -85,6 +86,36 @@ describe.each(STOREFRONTS)('$name', ({ name, ready, result }) => {
     await payAndWaitForResult(page, result);
     await expectPaidPage(page, '89.80 EUR paid');
     expect(counts.payments).toBe(1);
+  });
+
+  it('while a wallet pays, the cart and "Go to payment" are locked; a closed sheet unlocks them', async () => {
+    const { page } = session.tab;
+    const counts = countRequests(page);
+    await openCartWithWallets(page, name);
+    await page.check('#express-terms');
+    // The products' add buttons, the cart lines' remove buttons, "Go to payment".
+    const cartButtons = page.locator('.products button[data-product-id], .cart-lines button, #checkout');
+    const states = () => cartButtons.evaluateAll((buttons) => buttons.map((button) => (button as HTMLButtonElement).disabled));
+    const count = await cartButtons.count();
+    const all = (disabled: boolean) => Array<boolean>(count).fill(disabled);
+    expect(count).toBeGreaterThanOrEqual(4);
+    await expect.poll(states).toEqual(all(false));
+
+    await page.click('#express-checkout .wpwl-button-brand-GOOGLEPAY');
+    await sheet(page).waitFor();
+    await expect.poll(states).toEqual(all(true));
+    // A click forced on each (past the sheet's backdrop, as a script would) changes nothing.
+    await cartButtons.evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()));
+    await expect(page.locator('#cart-total').textContent()).resolves.toBe('89.80');
+    await expect(sheet(page).isVisible()).resolves.toBe(true);
+    await expect(page.locator('#express-checkout .wpwl-button-brand-GOOGLEPAY').count()).resolves.toBe(1);
+    await expect(page.getByRole('heading', { name: 'Payment' }).count()).resolves.toBe(0);
+
+    await page.keyboard.press('Escape');
+    await expect(sheet(page).count()).resolves.toBe(0);
+    await expect.poll(states).toEqual(all(false));
+    expect(counts).toEqual({ payments: 0, expressCheckouts: 1 });
+    expect(session.violations).toEqual([]);
   });
 
   it('a createCheckout that fails, answers a bad id or is too slow shows a coded error, and the shopper can press again', async () => {

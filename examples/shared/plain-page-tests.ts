@@ -1,10 +1,11 @@
 // Owns the component tests the two pages served without a bundler share (the
 // core storefront on @wpwl/core, the static page on <wpwl-widget>): the same
-// shop, the same words, the same flows from the cart to the payment and what
-// goes wrong on the way. Each page's test file sets up its page (its HTML,
-// how its module runs, the fake widget) and calls plainPageTests with what
-// differs: its name in the titles, the terms of sale the static page
-// asks the shopper to accept before paying, and how its result page runs.
+// shop, the same words, the same flows from the cart to the payment (by card,
+// and the cart locked while a wallet pays) and what goes wrong on the way.
+// Each page's test file sets up its page (its HTML, how its module runs, the
+// fake widget) and calls plainPageTests with what differs: its name in the
+// titles, the terms of sale the static page asks the shopper to accept before
+// paying, and how its result page runs.
 import { fireEvent, screen } from '@testing-library/dom';
 import type { FakeWidget } from '@wpwl/testing';
 import { describe, expect, it, vi } from 'vitest';
@@ -89,6 +90,44 @@ export function plainPageTests(page: PlainPage): void {
         `${checkout.shopperResultUrl}?resourcePath=%2Fv1%2Fcheckouts%2F${checkout.checkoutId}%2Fpayment`,
       );
       expect(widget.payments).toEqual([]);
+    });
+  });
+
+  describe(`${title}: express checkout`, () => {
+    it('while a wallet pays, the cart and "Go to payment" are locked; closing the sheet unlocks them', async () => {
+      const widget = page.widget();
+      const server = stubMerchantServer(checkout);
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input) === '/api/express') return json({ baseUrl: 'https://test.gateway.example', brands: 'GOOGLEPAY PAYPAL' });
+          if (String(input) === '/api/express-checkout') return json({ ...checkout, amount: '12.90' });
+          return server(input, init);
+        }),
+      );
+      await shop.open();
+      await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+      await widget.ready();
+      await shop.click(document.getElementById('express-terms')!);
+      const cartControls = () =>
+        [
+          screen.getByRole('button', { name: 'Add to cart: Sencha' }),
+          screen.getByRole('button', { name: 'Remove' }),
+          screen.getByRole('button', { name: 'Go to payment' }),
+        ] as HTMLButtonElement[];
+      expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
+
+      await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(checkout.checkoutId);
+      expect(cartControls().map((button) => button.disabled)).toEqual([true, true, true]);
+      for (const button of cartControls()) await shop.click(button);
+      // The wallet's widget is still there, for the same cart; no card checkout was asked for.
+      expect(screen.getByRole('region', { name: 'Express checkout' }).querySelector('form.paymentWidgets')).not.toBeNull();
+      expect(screen.getByText('1 × Sencha')).toBeTruthy();
+      expect(server.mock.calls.filter(([input]) => String(input) === '/api/checkout')).toEqual([]);
+
+      await widget.cancelWalletSheet();
+      expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
     });
   });
 

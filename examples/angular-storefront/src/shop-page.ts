@@ -107,6 +107,7 @@ const fromMinor = (minor: number) => `${Math.floor(minor / 100)}.${String(minor 
             [currency]="catalogue()?.currency"
             [createCheckout]="createExpressCheckout"
             (paymentError)="expressFailed($event)"
+            (statusChange)="expressStatus.set($event.status)"
           >
             <p wpwlLoading class="status">{{ texts.status.loading }}</p>
           </wpwl-payment-widget>
@@ -196,6 +197,8 @@ export class ShopPage {
   protected readonly expressTerms = signal(false);
   /** What the express section says: terms first, or the widget's coded error. */
   protected readonly expressMessage = signal('');
+  /** The wallet widget's status: `submitting` from a press until the sheet is closed or the payment answered. */
+  protected readonly expressStatus = signal<WidgetStatus>('idle');
   /** The result page, as the card flow's shopper result URL. */
   protected readonly resultUrl = new URL(RESULT_PATH, location.origin).href;
 
@@ -208,8 +211,10 @@ export class ShopPage {
     return fromMinor(minor);
   });
   protected readonly total = computed(() => this.amount(this.rawTotal()));
-  // The checkout was priced for this cart: the cart is locked while it is open.
-  protected readonly locked = computed(() => this.checkout() !== undefined);
+  // The checkout was priced for this cart: the cart is locked while it is open, and while a wallet pays it
+  // (a changed cart or the card payment would take the wallet's widget away, and with it the shopper's way
+  // to the result page).
+  protected readonly locked = computed(() => this.checkout() !== undefined || this.expressStatus() === 'submitting');
   // A payment on its way must not lose its widget: the gateway may charge the
   // card, and only the widget's redirect brings the shopper to the result.
   protected readonly sending = computed(() => this.status() === 'submitting');
@@ -285,6 +290,8 @@ export class ShopPage {
       // not while a payment the shopper sent meanwhile is on its way.
       const next = await createCheckout(this.cart(), RESULT_PATH, cartKey(), this.#lastCheckoutId);
       if (this.status() === 'submitting') return;
+      // Nor while a wallet payment is on its way: the card payment would take its widget away.
+      if (this.expressStatus() === 'submitting') return;
       this.#lastCheckoutId = next.checkoutId;
       this.checkout.set(next);
       this.expired.set(false);

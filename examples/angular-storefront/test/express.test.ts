@@ -133,4 +133,30 @@ describe('Angular storefront: the cart’s wallet buttons', () => {
     await click(screen.getByRole('button', { name: 'Back to the cart' }));
     expect(screen.getByRole('region', { name: 'Express checkout' })).toBeTruthy();
   });
+
+  it('while a wallet pays, the cart and "Go to payment" are locked; closing the sheet unlocks them', async () => {
+    const fetch = stubWithExpress();
+    await cartWithWallets();
+    await click(screen.getByRole('checkbox', { name: 'I accept the terms of sale' }));
+    const cartControls = () =>
+      [
+        screen.getByRole('button', { name: 'Add to cart: Sencha' }),
+        screen.getByRole('button', { name: 'Remove' }),
+        screen.getByRole('button', { name: 'Go to payment' }),
+      ] as HTMLButtonElement[];
+    expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
+
+    await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(CHECKOUT_ID);
+    await settle();
+    expect(cartControls().map((button) => button.disabled)).toEqual([true, true, true]);
+    for (const button of cartControls()) await click(button);
+    // The wallet's widget is still there, for the same cart; no card checkout was asked for.
+    expect(screen.getByRole('region', { name: 'Express checkout' }).querySelector('form.paymentWidgets')).not.toBeNull();
+    expect(document.getElementById('cart-total')!.textContent).toBe('12.90');
+    expect(fetch.mock.calls.filter(([path]) => String(path) === '/api/checkout')).toEqual([]);
+
+    await widget.cancelWalletSheet();
+    await settle();
+    expect(cartControls().map((button) => button.disabled)).toEqual([false, false, false]);
+  });
 });

@@ -108,7 +108,6 @@ function renderCart() {
     remove.type = 'button';
     remove.className = 'secondary';
     remove.textContent = texts.remove;
-    remove.disabled = widget !== undefined;
     remove.addEventListener('click', () => {
       cart.delete(id);
       renderCart();
@@ -119,12 +118,27 @@ function renderCart() {
   $('cart-total').textContent = formatAmount(fromMinor(total));
   localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
-  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || widget !== undefined;
-  // The open checkout was prepared for this cart: the widget would charge its
-  // amount whatever the cart says now. Back to the cart to change it.
-  for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = widget !== undefined;
   $('cart-locked').hidden = widget === undefined;
   renderExpress(fromMinor(total));
+  renderCartLock();
+}
+
+/** A wallet payment is on its way: the express widget is submitting from the press until the sheet is closed or the payment answered. */
+const walletPaying = () => expressWidget?.getSnapshot().status === 'submitting';
+
+/**
+ * The cart's buttons and "Go to payment", usable or not. The open checkout was
+ * prepared for this cart: the widget would charge its amount whatever the
+ * cart says now (back to the cart to change it). A wallet payment on its way
+ * must keep its widget: a changed cart or the card payment would take it away,
+ * and with it the shopper's way to the result page.
+ */
+function renderCartLock() {
+  const locked = widget !== undefined || walletPaying();
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || locked;
+  for (const button of document.querySelectorAll('#products button, #cart-lines button')) {
+    /** @type {HTMLButtonElement} */ (button).disabled = locked;
+  }
 }
 
 /**
@@ -156,7 +170,10 @@ function renderExpress(total) {
   $('cart').after(expressSection);
   expressWidget = createPaymentWidget(config);
   const shown = expressWidget;
-  shown.subscribe(() => ($('express-widget').dataset.wpwlStatus = shown.getSnapshot().status));
+  shown.subscribe(() => {
+    $('express-widget').dataset.wpwlStatus = shown.getSnapshot().status;
+    renderCartLock();
+  });
   shown.mount($('express-widget'));
 }
 
@@ -322,6 +339,7 @@ function renderWidget() {
 }
 
 async function startPayment() {
+  if (walletPaying()) return;
   $('checkout-error').textContent = '';
   /** @type {HTMLButtonElement} */ ($('checkout')).disabled = true;
   let body;
@@ -332,6 +350,8 @@ async function startPayment() {
     renderCart();
     throw failure;
   }
+  // Not while a wallet payment the shopper started meanwhile is on its way: the card form would take its widget.
+  if (walletPaying()) return renderCart();
   // One widget at a time: the wallet buttons go before the card form comes.
   removeExpress();
   $('payment').hidden = false;

@@ -5,12 +5,14 @@
 // basket's checkout (once the terms of sale are accepted); the wallet sheet
 // shows the basket's total, which that checkout must charge. The server
 // renders the section with the widget's placeholder; the widget loads in the
-// browser.
-import { useState } from 'react';
+// browser. While a wallet pays, the basket's way to the card checkout is
+// closed (wallet-payment.tsx).
+import { useEffect, useState } from 'react';
 import { PaymentWidget } from '@wpwl/react';
 import { SHOP_TEXTS, type TextLanguage } from '../../shared/shop-texts';
 import type { ExpressSettings } from '../lib/gateway';
 import { prepareExpressCheckout } from './express-checkout-action';
+import { useWalletPayment } from './wallet-payment';
 
 export interface ExpressCheckoutProps {
   settings: ExpressSettings;
@@ -24,6 +26,9 @@ export function ExpressCheckout({ settings, language, shopperResultUrl }: Expres
   const texts = SHOP_TEXTS[language];
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [message, setMessage] = useState('');
+  // A wallet payment on its way closes the basket's way to the card checkout (wallet-payment.tsx), until it ends.
+  const { setPaying } = useWalletPayment();
+  useEffect(() => () => setPaying(false), [setPaying]);
   return (
     <section id="express-checkout" aria-labelledby="express-checkout-title">
       <h2 id="express-checkout-title">{texts.expressCheckout}</h2>
@@ -52,6 +57,7 @@ export function ExpressCheckout({ settings, language, shopperResultUrl }: Expres
           return undefined;
         }}
         onError={(error) => setMessage(texts.formProblem(error.code, error.message))}
+        onStatusChange={({ status }) => setPaying(status === 'submitting')}
         // A failed load is said in the message above (onError); the buttons come back with a retry. Its own
         // marker, not the card form's: Next keeps this page hidden, retry button included, behind the checkout page.
         fallback={({ status, retry }) =>

@@ -5,7 +5,8 @@
 // by @wpwl/testing, and a wallet press made as the widget makes it (it calls
 // wpwlOptions.createCheckout with the brand). Covers the section and the
 // basket's total for the wallet sheets, the terms first, the action called
-// with the pressed brand, and its failure said in words.
+// with the pressed brand, its failure said in words, and the basket's way to
+// the card checkout closed while a wallet pays.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { WpwlProvider } from '@wpwl/react';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing/react';
@@ -14,6 +15,7 @@ import { ENGLISH } from '../../shared/shop-language';
 import { CHECKOUT_ID } from '../../shared/test-support';
 import { ExpressCheckout } from '../app/express-checkout';
 import { prepareExpressCheckout } from '../app/express-checkout-action';
+import { CheckoutLink, WalletPaymentProvider } from '../app/wallet-payment';
 
 vi.mock('../app/express-checkout-action', () => ({ prepareExpressCheckout: vi.fn() }));
 
@@ -36,10 +38,14 @@ afterEach(async () => {
   await widget.uninstall();
 });
 
+/** The section as the basket page has it: with the basket's link to the card checkout, in the page's wallet-payment state. */
 async function renderExpress() {
   render(
     <WpwlProvider brands="VISA MASTER AMEX" locale={ENGLISH.locale}>
-      <ExpressCheckout settings={SETTINGS} language="en" shopperResultUrl="http://127.0.0.1:3001/result" />
+      <WalletPaymentProvider>
+        <CheckoutLink>Go to checkout</CheckoutLink>
+        <ExpressCheckout settings={SETTINGS} language="en" shopperResultUrl="http://127.0.0.1:3001/result" />
+      </WalletPaymentProvider>
     </WpwlProvider>,
   );
   await widget.ready();
@@ -84,5 +90,21 @@ describe('Next.js storefront: express checkout on the basket', () => {
     expect(message()).toMatch(/^The payment form reported a problem \(CREATE_CHECKOUT_FAILED\)/);
     await expect(press()).resolves.toBe(CHECKOUT_ID);
     expect(message()).toBe('');
+  });
+
+  it('while a wallet pays, the basket’s way to the card checkout is closed; closing the sheet opens it again', async () => {
+    await renderExpress();
+    const checkoutLink = () => screen.getByRole('link', { name: 'Go to checkout' });
+    expect(checkoutLink().getAttribute('href')).toBe('/checkout');
+    expect(checkoutLink().getAttribute('aria-disabled')).toBeNull();
+    await widget.act(() => void fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of sale' })));
+
+    await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(CHECKOUT_ID);
+    expect(checkoutLink().getAttribute('aria-disabled')).toBe('true');
+    expect(checkoutLink().hasAttribute('href')).toBe(false);
+
+    await widget.cancelWalletSheet();
+    expect(checkoutLink().getAttribute('href')).toBe('/checkout');
+    expect(checkoutLink().getAttribute('aria-disabled')).toBeNull();
   });
 });

@@ -6,8 +6,9 @@
 // @wpwl/testing, a wallet press made as the widget makes it
 // (wpwlOptions.createCheckout with the brand). Covers the express region and
 // the basket's total for the wallet sheet, the terms asked for before any
-// checkout, a checkout priced otherwise refused and said, and no region
-// without the shop's express settings.
+// checkout, a checkout priced otherwise refused and said, the way to the
+// card checkout closed while a wallet pays, and no region without the shop's
+// express settings.
 import { getByLabelText, getByRole, getByText } from '@testing-library/dom';
 import { flushPromises, mount, RouterLinkStub, type VueWrapper } from '@vue/test-utils';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
@@ -110,6 +111,28 @@ describe('Nuxt storefront: express checkout on the basket', () => {
     await widget.act(() => getByLabelText(body(), 'I accept the terms of sale').click());
     expect(await press()).toBeUndefined();
     expect(message()).toMatch(/^The payment form reported a problem \(AMOUNT_MISMATCH\): /);
+  });
+
+  it('while a wallet pays, the way to the card checkout is closed; closing the sheet opens it again', async () => {
+    standInNuxt({ brands: BRANDS });
+    await openBasket();
+    await widget.ready();
+    const checkoutLink = () => document.getElementById('checkout')!;
+    expect(checkoutLink().getAttribute('aria-disabled')).toBeNull();
+    expect(page!.findComponent(RouterLinkStub).props('to')).toBe('/checkout');
+    await widget.act(() => getByLabelText(body(), 'I accept the terms of sale').click());
+
+    await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(CHECKOUT_ID);
+    await widget.act(() => flushPromises());
+    expect(checkoutLink().getAttribute('aria-disabled')).toBe('true');
+    expect(checkoutLink().hasAttribute('href')).toBe(false);
+    expect(page!.findComponent(RouterLinkStub).exists()).toBe(false);
+    expect(getByRole(body(), 'link', { name: 'Go to checkout' })).toBe(checkoutLink());
+
+    await widget.cancelWalletSheet();
+    await widget.act(() => flushPromises());
+    expect(checkoutLink().getAttribute('aria-disabled')).toBeNull();
+    expect(page!.findComponent(RouterLinkStub).props('to')).toBe('/checkout');
   });
 
   it('without the shop’s express settings the basket offers the card checkout only', async () => {

@@ -3,7 +3,7 @@
 // checkout at that moment (once the terms of sale are accepted); the wallet
 // sheet shows the cart's total, which that checkout must charge.
 import { useState } from 'react';
-import { PaymentWidget } from '@wpwl/react';
+import { PaymentWidget, type WidgetStatus } from '@wpwl/react';
 import { createExpressCheckout, type ExpressSettings } from '../../shared/shop-api.js';
 import { cartKey } from '../../shared/cart-storage.js';
 import { useLanguage } from './language.js';
@@ -17,9 +17,11 @@ export interface ExpressCheckoutProps {
   currency: string;
   /** The result page's path, as the card payment's. */
   resultPath: string;
+  /** The wallet widget's status: `submitting` from a press until the sheet is closed or the payment answered. */
+  onStatusChange?: (status: WidgetStatus) => void;
 }
 
-export function ExpressCheckout({ settings, cart, amount, currency, resultPath }: ExpressCheckoutProps) {
+export function ExpressCheckout({ settings, cart, amount, currency, resultPath, onStatusChange }: ExpressCheckoutProps) {
   const { locale, texts } = useLanguage();
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [message, setMessage] = useState('');
@@ -52,6 +54,7 @@ export function ExpressCheckout({ settings, cart, amount, currency, resultPath }
           return undefined;
         }}
         onError={(error) => setMessage(texts.formProblem(error.code, error.message))}
+        onStatusChange={({ status }) => onStatusChange?.(status)}
         // A failed load is said in the message above (onError); the buttons come back with a retry (its own
         // marker: `data-wpwl-retry` is the card form's).
         fallback={({ status, retry }) =>

@@ -67,6 +67,9 @@ export function ShopPage() {
   const [status, setStatus] = useState<WidgetStatus>('idle');
   // The status as the widget last reported it, for a checkout answer that arrives later.
   const latestStatus = useRef(status);
+  // The wallet widget's status: `submitting` while a wallet payment is on its way (the sheet up, the payment sent).
+  const [expressStatus, setExpressStatus] = useState<WidgetStatus>('idle');
+  const latestExpressStatus = useRef(expressStatus);
   const [expired, setExpired] = useState(false);
   const [expiringSoon, setExpiringSoon] = useState(false);
   /** The checkout was paid meanwhile (in another tab): where to see the order. */
@@ -115,6 +118,8 @@ export function ShopPage() {
       // not while a payment the shopper sent meanwhile is on its way.
       const next = await createCheckout(cart, RESULT_PATH, cartKey(), lastCheckoutId.current);
       if (latestStatus.current === 'submitting') return;
+      // Nor while a wallet payment is on its way: the card payment would take its widget away.
+      if (latestExpressStatus.current === 'submitting') return;
       lastCheckoutId.current = next.checkoutId;
       setCheckout(next);
       setExpired(false);
@@ -139,8 +144,10 @@ export function ShopPage() {
     }
   }
 
-  // The checkout was priced for this cart: the cart is locked while it is open.
-  const locked = checkout !== undefined;
+  // The checkout was priced for this cart: the cart is locked while it is open, and while a wallet pays it
+  // (a changed cart or the card payment would take the wallet's widget away, and with it the shopper's way
+  // to the result page).
+  const locked = checkout !== undefined || expressStatus === 'submitting';
   // A payment on its way must not lose its widget: the gateway may charge the
   // card, and only the widget's redirect brings the shopper to the result.
   const sending = status === 'submitting';
@@ -198,7 +205,17 @@ export function ShopPage() {
 
       {/* The cart's wallet buttons, until the shopper goes to the card payment: the page has one widget. */}
       {!checkout && express && catalogue && cart.size > 0 && (
-        <ExpressCheckout settings={express} cart={cart} amount={fromMinor(total)} currency={catalogue.currency} resultPath={RESULT_PATH} />
+        <ExpressCheckout
+          settings={express}
+          cart={cart}
+          amount={fromMinor(total)}
+          currency={catalogue.currency}
+          resultPath={RESULT_PATH}
+          onStatusChange={(next) => {
+            latestExpressStatus.current = next;
+            setExpressStatus(next);
+          }}
+        />
       )}
 
       {checkout && (

@@ -109,4 +109,27 @@ describe('React storefront: express checkout on the cart', () => {
     await widget.ready();
     expect(screen.getByRole('region', { name: 'Express checkout' }).querySelector('form.paymentWidgets')).not.toBeNull();
   });
+
+  it('locks the cart and the card payment while a wallet pays, and unlocks them when the sheet is closed', async () => {
+    const server = stubServerWithExpress();
+    await openWithSencha();
+    await widget.act(() => void fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms of sale' })));
+    const cartControls = () => [
+      screen.getByRole('button', { name: 'Add to cart: Sencha' }),
+      screen.getByRole('button', { name: 'Remove' }),
+      screen.getByRole('button', { name: 'Go to payment' }),
+    ];
+    expect(cartControls().map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false, false]);
+
+    await expect(widget.pressWallet('GOOGLEPAY')).resolves.toBe(CHECKOUT_ID);
+    expect(cartControls().map((button) => (button as HTMLButtonElement).disabled)).toEqual([true, true, true]);
+    await widget.act(() => cartControls().forEach((button) => void fireEvent.click(button)));
+    // The wallet's widget is still there, for the same cart; no card checkout was asked for.
+    expect(screen.getByRole('region', { name: 'Express checkout' }).querySelector('form.paymentWidgets')).not.toBeNull();
+    expect(screen.getByText('12.90', { selector: '#cart-total' })).toBeTruthy();
+    expect(server.mock.calls.filter(([input]) => String(input) === '/api/checkout')).toEqual([]);
+
+    await widget.cancelWalletSheet();
+    expect(cartControls().map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false, false]);
+  });
 });

@@ -122,7 +122,6 @@ function renderCart() {
     remove.type = 'button';
     remove.className = 'secondary';
     remove.textContent = texts.remove;
-    remove.disabled = paying;
     remove.addEventListener('click', () => {
       cart.delete(id);
       renderCart();
@@ -133,12 +132,27 @@ function renderCart() {
   $('cart-total').textContent = formatAmount(fromMinor(total));
   localStorage.setItem(CART_KEY, JSON.stringify([...cart]));
   $('cart-empty').hidden = cart.size > 0;
-  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || paying;
-  // The open checkout was prepared for this cart: the widget would charge its
-  // amount whatever the cart says now. Back to the cart to change it.
-  for (const add of document.querySelectorAll('#products button')) /** @type {HTMLButtonElement} */ (add).disabled = paying;
   $('cart-locked').hidden = !paying;
   renderExpress(fromMinor(total));
+  renderCartLock();
+}
+
+/** A wallet payment is on its way: the express widget is submitting from the press until the sheet is closed or the payment answered. */
+const walletPaying = () => expressSection.isConnected && /** @type {any} */ (expressWidget).status === 'submitting';
+
+/**
+ * The cart's buttons and "Go to payment", usable or not. The open checkout was
+ * prepared for this cart: the widget would charge its amount whatever the
+ * cart says now (back to the cart to change it). A wallet payment on its way
+ * must keep its widget: a changed cart or the card payment would take it away,
+ * and with it the shopper's way to the result page.
+ */
+function renderCartLock() {
+  const locked = paying || walletPaying();
+  /** @type {HTMLButtonElement} */ ($('checkout')).disabled = cart.size === 0 || locked;
+  for (const button of document.querySelectorAll('#products button, #cart-lines button')) {
+    /** @type {HTMLButtonElement} */ (button).disabled = locked;
+  }
 }
 
 /**
@@ -192,6 +206,10 @@ expressWidget.createCheckout = async ({ brand }) => {
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return { id: body.checkoutId, amount: body.amount, currency: body.currency };
 };
+// Its status locks the cart while a wallet pays (a section taken out of the page takes its widget down: the cart renders then).
+expressWidget.addEventListener('wpwl-status-change', () => {
+  if (expressSection.isConnected) renderCartLock();
+});
 expressWidget.addEventListener('wpwl-error', (event) => {
   const { error } = /** @type {CustomEvent} */ (event).detail;
   $('express-message').textContent = texts.formProblem(error.code, error.message);
@@ -291,6 +309,7 @@ function configureWidget(/** @type {any} */ checkout) {
 }
 
 async function startPayment() {
+  if (walletPaying()) return;
   $('checkout-error').textContent = '';
   paying = true;
   renderCart();

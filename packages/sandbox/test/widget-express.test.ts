@@ -6,6 +6,7 @@
 // with the total the sheet showed.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLE_PAY_SESSION_STAND_IN } from '../src/widget/apple-pay-session.js';
+import { widgetStylesheet } from '../src/widget/stylesheet.js';
 import {
   BASE,
   CHECKOUT_ID,
@@ -192,19 +193,66 @@ describe('pressing a wallet button', () => {
     expect(button('GOOGLEPAY').disabled).toBe(false);
   });
 
-  it('asks once per press: a second press while the page prepares the checkout does nothing', async () => {
+  it('asks once per press: a second press, on any wallet button, while the page prepares the checkout does nothing', async () => {
     page();
     let resolve: (id: string) => void = () => {};
     const { createCheckout } = await expressPage(() => new Promise<string>((r) => (resolve = r)));
     button('GOOGLEPAY').click();
     button('GOOGLEPAY').closest('form')!.requestSubmit();
     button('PAYPAL').click();
+    button('PAYPAL').closest('form')!.requestSubmit();
     await settle();
-    expect(createCheckout).toHaveBeenCalledTimes(2);
-    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY', 'PAYPAL']);
+    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY']);
+    expect(button('PAYPAL').disabled).toBe(false);
     resolve(CHECKOUT_ID);
     await settle();
     expect(sessionReads()).toHaveLength(1);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+  });
+
+  it('one press at a time across the wallet buttons: another wallet does nothing while a sheet is up, and works once it closed', async () => {
+    page();
+    const { createCheckout, onError } = await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+    // A script (or a click the sheet did not catch) presses the other wallet.
+    button('PAYPAL').click();
+    button('PAYPAL').closest('form')!.requestSubmit();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('.wpwl-wallet-sheet')).toHaveLength(1);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-GOOGLEPAY')).toBe(true);
+
+    q('.wpwl-wallet-sheet-cancel').click();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toMatchObject({ event: 'closed', brand: 'GOOGLEPAY' });
+    expect(button('GOOGLEPAY').disabled).toBe(false);
+    expect(button('PAYPAL').disabled).toBe(false);
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout.mock.calls.map(([request]) => request.brand)).toEqual(['GOOGLEPAY', 'PAYPAL']);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-PAYPAL')).toBe(true);
+  });
+
+  it('one press at a time while a payment is on its way; after a refused payment any wallet can be pressed again', async () => {
+    page();
+    gateway.payment = { status: 400, body: { result: { code: '200.300.404', description: 'invalid or missing parameter' } } };
+    const { createCheckout } = await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    q('.wpwl-wallet-sheet-pay').click();
+    // The payment request is on its way until the gateway answers.
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(1);
+    expect(gateway.posts()).toHaveLength(1);
+    expect(sheet()).toBeNull();
+    expect(button('GOOGLEPAY').disabled).toBe(false);
+    button('PAYPAL').click();
+    await settle();
+    expect(createCheckout).toHaveBeenCalledTimes(2);
+    expect(sheet()!.classList.contains('wpwl-wallet-sheet-PAYPAL')).toBe(true);
   });
 
   it('reports an unknown or expired checkout as InvalidCheckoutIdError, the button usable again', async () => {
@@ -292,6 +340,49 @@ describe('the wallet sheet', () => {
     expect(gateway.posts()).toEqual([]);
   });
 
+  it('lies over a backdrop that covers the page and takes its clicks; both go when the sheet closes', async () => {
+    page();
+    await expressPage(() => CHECKOUT_ID);
+    button('GOOGLEPAY').click();
+    await settle();
+    const pageClicks = vi.fn();
+    document.addEventListener('click', pageClicks);
+    document.addEventListener('mousedown', pageClicks);
+    try {
+      const backdrop = q('.wpwl-wallet-sheet-backdrop');
+      expect(backdrop.parentElement).toBe(document.body);
+      expect(backdrop.nextElementSibling).toBe(sheet());
+      expect(backdrop.getAttribute('aria-hidden')).toBe('true');
+      // Fixed over the whole page, under the sheet: the widget's own stylesheet, no inline style.
+      expect(backdrop.getAttribute('style')).toBeNull();
+      const rule = widgetStylesheet.split('\n').find((line) => line.startsWith('.wpwl-wallet-sheet-backdrop{'))!;
+      expect(rule).toMatch(/position:fixed/);
+      expect(rule).toMatch(/top:0;right:0;bottom:0;left:0/);
+      const zIndex = (css: string) => Number(/z-index:(\d+)/.exec(css)![1]);
+      const sheetRule = widgetStylesheet.split('\n').find((line) => line.startsWith('.wpwl-wallet-sheet{'))!;
+      expect(zIndex(rule)).toBeLessThan(zIndex(sheetRule));
+
+      const mousedown = new MouseEvent('mousedown', { bubbles: true, cancelable: true });
+      backdrop.dispatchEvent(mousedown);
+      backdrop.click();
+      expect(mousedown.defaultPrevented).toBe(true);
+      expect(pageClicks).not.toHaveBeenCalled();
+      expect(document.activeElement).toBe(q('.wpwl-wallet-sheet-pay'));
+      expect(sheet()).not.toBeNull();
+
+      q('.wpwl-wallet-sheet-cancel').click();
+      expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
+      button('GOOGLEPAY').click();
+      await settle();
+      expect(document.querySelectorAll('.wpwl-wallet-sheet-backdrop')).toHaveLength(1);
+      q('.wpwl-wallet-sheet-pay').click();
+      expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
+    } finally {
+      document.removeEventListener('click', pageClicks);
+      document.removeEventListener('mousedown', pageClicks);
+    }
+  });
+
   it('cancel closes it the same way; the shopper can press again', async () => {
     page();
     const { onError, createCheckout } = await expressPage(() => CHECKOUT_ID);
@@ -373,6 +464,7 @@ describe('the wallet sheet', () => {
     expect(sheet()).not.toBeNull();
     win.wpwl!.unload();
     expect(sheet()).toBeNull();
+    expect(document.querySelector('.wpwl-wallet-sheet-backdrop')).toBeNull();
     expect(document.querySelector('.wpwl-container')).toBeNull();
     expect(document.querySelector('script[src$="static.min.js"]')).toBeNull();
 

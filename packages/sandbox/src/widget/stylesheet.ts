@@ -9,7 +9,7 @@
 // Every style keeps the focus in sight, holds the spinner still for shoppers
 // who ask for reduced motion, and hides the live region from the eye only.
 // The express mode's wallet sheet has one look whatever the style: a panel
-// over the dimmed page.
+// over a backdrop that dims the whole page and takes its clicks.
 import { brandLogoPath, LOGO_BRANDS } from './brand-logos.js';
 
 /** Rules every style has: the form works, errors show and the focus is seen, whatever the look. */
@@ -29,7 +29,9 @@ const FUNCTIONAL = [
 
 /** The stand-in wallet sheet (appended to the page's body, outside any container). */
 const WALLET_SHEET = [
-  '.wpwl-wallet-sheet{position:fixed;z-index:2147483000;top:50%;left:50%;transform:translate(-50%,-50%);width:min(24em,calc(100vw - 2em));max-height:calc(100vh - 2em);overflow:auto;padding:1.2em;border-radius:12px;background:#fff;color:#1d2330;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 0 0 100vmax rgba(16,24,40,.45),0 8px 24px rgba(16,24,40,.3)}',
+  '.wpwl-wallet-sheet{position:fixed;z-index:2147483000;top:50%;left:50%;transform:translate(-50%,-50%);width:min(24em,calc(100vw - 2em));max-height:calc(100vh - 2em);overflow:auto;padding:1.2em;border-radius:12px;background:#fff;color:#1d2330;font:15px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 8px 24px rgba(16,24,40,.3)}',
+  // Under the sheet, over the whole page: dims it and takes the clicks meant for it.
+  '.wpwl-wallet-sheet-backdrop{position:fixed;z-index:2147482999;top:0;right:0;bottom:0;left:0;background:rgba(16,24,40,.45)}',
   '.wpwl-wallet-sheet *{box-sizing:border-box}',
   '.wpwl-wallet-sheet-title{margin:0 0 .6em;font-size:1.15em}',
   '.wpwl-wallet-sheet-total{margin:0 0 .9em;font-weight:600}',

@@ -5,7 +5,8 @@
 // thenable of one), reads it from the gateway, opens the stand-in wallet
 // sheet, and pays with the total the sheet showed. No id, a rejection or a
 // throw stops quietly; the button is usable again whenever a press ends
-// without leaving the page.
+// without leaving the page. One press at a time across all the widget's
+// wallet buttons, as a browser shows one wallet sheet at a time.
 import { BRAND_NAMES } from '../../brands.js';
 import { el, formContainer, hidden, insert, listen, submitGroup } from './dom.js';
 import { setSubmitting, showMessage } from './feedback.js';
@@ -118,9 +119,14 @@ function release(ctx: BrandForm, focus: boolean): void {
   if (focus) ctx.button.focus();
 }
 
+/** True while a press of any of the widget's wallet buttons is on its way (checkout, sheet or payment). */
+function pressUnderWay(): boolean {
+  return widget.contexts.some((other) => other.submitting) || walletSheetOpen();
+}
+
 /** A press: the page's checkout, then the gateway's record of it, then the sheet. */
 function press(ctx: BrandForm): void {
-  if (widget.unloaded || ctx.submitting || walletSheetOpen()) return;
+  if (widget.unloaded || pressUnderWay()) return;
   setSubmitting(ctx, true);
   const answer = call('createCheckout', window, [{ brand: ctx.brand }]);
   settle(

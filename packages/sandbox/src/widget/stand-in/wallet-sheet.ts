@@ -4,7 +4,9 @@
 // language and direction. The focus moves into it on open and stays inside
 // (Tab and Shift+Tab go round its controls), Escape cancels. It is appended to
 // the page's body (unload() takes it away) and removed once the shopper chose;
-// where the focus goes then is the caller's (express.ts).
+// where the focus goes then is the caller's (express.ts). A backdrop under it
+// covers the whole page and takes the pointer's clicks, so the page behind
+// cannot be used while the sheet is up (it goes with the sheet).
 import { BRAND_NAMES } from '../../brands.js';
 import { el, insert, listen, removeListener, uniqueId } from './dom.js';
 import { added, widget } from './state.js';
@@ -107,13 +109,23 @@ export function openWalletSheet(request: WalletSheetRequest): void {
   const onFocusIn = (event: FocusEvent) => {
     if (event.target instanceof Node && !sheet.contains(event.target)) pay.focus();
   };
+  // The page behind takes no clicks: the backdrop gets them, and the focus stays in the sheet.
+  const backdrop = el('div', 'wpwl-wallet-sheet-backdrop');
+  backdrop.setAttribute('aria-hidden', 'true');
+  const onBackdropPointer = (event: Event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    if (!sheet.contains(document.activeElement)) pay.focus();
+  };
   const close = () => {
     if (shown?.sheet === sheet) shown = null;
     removeListener(sheet, 'keydown', onKeydown as EventListener);
     removeListener(document, 'focusin', onFocusIn as EventListener);
-    sheet.parentNode?.removeChild(sheet);
-    const index = added.nodes.indexOf(sheet);
-    if (index !== -1) added.nodes.splice(index, 1);
+    for (const node of [sheet, backdrop]) {
+      node.parentNode?.removeChild(node);
+      const index = added.nodes.indexOf(node);
+      if (index !== -1) added.nodes.splice(index, 1);
+    }
   };
   const finish = (then: () => void) => {
     if (!sheet.isConnected) return;
@@ -124,7 +136,9 @@ export function openWalletSheet(request: WalletSheetRequest): void {
   listen(cancel, 'click', () => finish(request.onCancel));
   listen<KeyboardEvent>(sheet, 'keydown', onKeydown);
   listen<FocusEvent>(document, 'focusin', onFocusIn);
+  for (const type of ['mousedown', 'pointerdown', 'click']) listen(backdrop, type, onBackdropPointer);
   shown = { sheet, close };
+  insert(backdrop, document.body, null);
   insert(sheet, document.body, null);
   pay.focus();
 }
