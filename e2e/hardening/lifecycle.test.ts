@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShopOnSandbox, type ShopOnSandbox } from '../support/merchant.js';
 import { holdRequests, launchBrowser, watchForAbsence, type TestBrowser, type TestPage } from '../support/browser.js';
 import { readPaymentStatus } from '../support/gateway.js';
-import { PAYMENT_POST, StorefrontPage, holdWidgetScripts, type HeldScript } from './support/shop.js';
+import { CHECKOUT_WIDGET, PAYMENT_POST, StorefrontPage, holdWidgetScripts, type HeldScript } from './support/shop.js';
 import { storefrontsUnderTest } from './support/storefronts.js';
 
 const { storefronts, unbuilt } = storefrontsUnderTest();
@@ -125,11 +125,13 @@ describe.each(storefronts)('$name', (storefront) => {
     const old = await scripts.next();
 
     await shopPage.page.click('[data-wpwl-cancel]');
-    await expect.poll(() => shopPage.page.locator('[data-wpwl-status]:not([data-wpwl-status="destroyed"])').count()).toBe(0);
+    await expect
+      .poll(() => shopPage.page.locator(`[data-wpwl-status]:not([data-wpwl-status="destroyed"])${CHECKOUT_WIDGET}`).count())
+      .toBe(0);
     await release(shopPage.page, old);
     await settle(shopPage.page);
     expect(await shopPage.renderedCheckouts()).toEqual([]);
-    expect(await shopPage.page.locator('.wpwl-container').count()).toBe(0);
+    expect(await shopPage.page.locator(`.wpwl-container${CHECKOUT_WIDGET}`).count()).toBe(0);
 
     // Back to paying: the leftover of the late script must not get in the way.
     await scripts.passThrough();

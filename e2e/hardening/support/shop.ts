@@ -11,7 +11,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { holdRequests, type TestPage } from '../../support/browser.js';
 import { readPaymentStatus } from '../../support/gateway.js';
 import type { ShopOnSandbox } from '../../support/merchant.js';
-import { PAYMENT_POST, SUCCESS_CARD, fillCard, renderedCheckouts } from '../../support/shopper.js';
+import { PAYMENT_POST, SUCCESS_CARD, fillCard } from '../../support/shopper.js';
 import type { StorefrontUnderTest } from './storefronts.js';
 
 export { PAYMENT_POST, SUCCESS_CARD };
@@ -19,6 +19,16 @@ export { recordViolations } from '../../support/browser.js';
 /** Short enough for a test, long enough for a busy machine to load a healthy script. */
 export const TEST_TIMEOUT_MS = 2_500;
 export const WIDGET_SCRIPT = /\/v1\/paymentWidgets\.js$/;
+
+/**
+ * The card checkout's widget, outside the cart's express section: the cart's
+ * wallet buttons are a widget of their own (no checkout id) that these tests
+ * leave alone (e2e/storefront-express.test.ts has them).
+ */
+export const CHECKOUT_WIDGET = ':not(#express-checkout *)';
+
+/** A request for a checkout's widget script (the express one carries no checkout id). */
+const isCheckoutScript = (url: string): boolean => WIDGET_SCRIPT.test(new URL(url).pathname) && new URL(url).searchParams.has('checkoutId');
 
 /**
  * Makes the page's nonce unreadable to its scripts, as if the storefront had
@@ -72,9 +82,9 @@ export interface HeldScript {
   route: Route;
 }
 
-/** Holds the browser's requests for the widget script until the test lets each one through. */
+/** Holds the browser's requests for a checkout's widget script until the test lets each one through. */
 export async function holdWidgetScripts(page: Page): Promise<{ next(): Promise<HeldScript>; passThrough(): Promise<void> }> {
-  const held = await holdRequests(page, (request) => WIDGET_SCRIPT.test(new URL(request.url()).pathname));
+  const held = await holdRequests(page, (request) => isCheckoutScript(request.url()));
   return {
     async next() {
       const route = await held.next();
@@ -98,12 +108,12 @@ export class StorefrontPage {
   }
 
   get status(): Locator {
-    return this.page.locator('[data-wpwl-status]');
+    return this.page.locator(`[data-wpwl-status]${CHECKOUT_WIDGET}`);
   }
 
   /** The coded error shown to the shopper. */
   get error(): Locator {
-    return this.page.locator('[data-wpwl-error-code]:visible');
+    return this.page.locator(`[data-wpwl-error-code]${CHECKOUT_WIDGET}:visible`);
   }
 
   /** Opens the shop page, from the merchant server or from `origin` (a proxy in front of it). */
@@ -125,7 +135,7 @@ export class StorefrontPage {
   }
 
   async waitForStatus(status: string, timeout = 15_000): Promise<void> {
-    await this.page.locator(`[data-wpwl-status="${status}"]`).waitFor({ state: 'attached', timeout });
+    await this.page.locator(`[data-wpwl-status="${status}"]${CHECKOUT_WIDGET}`).waitFor({ state: 'attached', timeout });
   }
 
   /** Waits for the card form the widget renders, in the ready status. */
@@ -144,12 +154,16 @@ export class StorefrontPage {
 
   /** The widget script tags in the document. */
   liveScriptTags(): Promise<number> {
-    return this.page.evaluate(() => document.querySelectorAll('script[src*="/v1/paymentWidgets.js"]').length);
+    return this.page.evaluate(() => document.querySelectorAll('script[src*="/v1/paymentWidgets.js?checkoutId="]').length);
   }
 
   /** Checkout ids of the widget's rendered card forms (from their action). */
   renderedCheckouts(): Promise<string[]> {
-    return renderedCheckouts(this.page);
+    return this.page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLFormElement>('form.wpwl-form'))
+        .filter((form) => !form.closest('#express-checkout'))
+        .map((form) => /\/checkouts\/([^/]+)\/payment/.exec(form.action)?.[1] ?? '?'),
+    );
   }
 
   /** Ticks the storefront's consent boxes, then fills the card form. */
@@ -177,8 +191,8 @@ export class StorefrontPage {
   /** Why each failed request failed: `{url} {reason}` (e.g. `csp`, `net::ERR_FAILED`). */
   readonly failures: string[] = [];
 
-  /** Widget script requests the browser sent. */
+  /** Checkout widget script requests the browser sent. */
   scriptRequests(): number {
-    return this.tab.requestsTo('GET', WIDGET_SCRIPT).length;
+    return this.tab.requestsTo('GET', WIDGET_SCRIPT).filter((request) => isCheckoutScript(request.url)).length;
   }
 }
