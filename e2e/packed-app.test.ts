@@ -45,7 +45,7 @@ import type {} from '@wpwl/lit/jsx';
 import { createRoot } from 'react-dom/client';
 
 function Pay(props: PaymentWidgetProps) {
-  const { status } = usePaymentWidget({ ...props, checkoutId: props.checkoutId });
+  const { status } = usePaymentWidget(props);
   const shown: WidgetStatus = status;
   return <p>{shown}</p>;
 }
