@@ -41,7 +41,7 @@ export function checkoutPage(checkoutId = ID, outputs = false) {
 /** An express checkout page: wallet buttons for the cart, no checkout id; createCheckout prepares one at a press. */
 export function expressPage() {
   class ExpressPage {
-    readonly createCheckout = () => Promise.resolve({ id: ID, amount: '12.50' });
+    readonly createCheckout = () => Promise.resolve({ id: ID, amount: '12.50', currency: 'EUR' });
   }
   return Component({
     selector: 'app-root',
