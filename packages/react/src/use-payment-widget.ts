@@ -3,7 +3,7 @@
 // controller is created once per component instance, its store is read with
 // useSyncExternalStore, and it is mounted into the element the caller's ref
 // points at. All widget behaviour lives in @wpwl/core.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useRef, useState, useSyncExternalStore } from 'react';
 import * as ReactDOM from 'react-dom';
 import {
   applyWidgetDefaults,
@@ -78,6 +78,12 @@ export function usePaymentWidget(config: PaymentWidgetConfigInput): PaymentWidge
   // On the server creating a controller touches no global; in a browser it
   // starts downloading the widget script during this first render.
   const [widget] = useState(() => createPaymentWidget(merged));
+  // The config of the latest commit, for the ref below, which React attaches
+  // before this commit's other effects run (insertion effects run before it).
+  const rendered = useRef(merged);
+  useInsertionEffect(() => {
+    rendered.current = merged;
+  });
   const {
     status,
     error,
@@ -123,6 +129,10 @@ export function usePaymentWidget(config: PaymentWidgetConfigInput): PaymentWidge
       if (attached) {
         element.current = attached;
         attachedLast = widget;
+        // The config of the render that attaches the element: a page shown
+        // again with a new checkout (Next.js's router, <Activity>) loads that
+        // checkout at once, never the one it was hidden with.
+        widget.update(rendered.current);
         widget.mount(attached);
         return;
       }
@@ -130,6 +140,10 @@ export function usePaymentWidget(config: PaymentWidgetConfigInput): PaymentWidge
       widget.destroy();
       queueMicrotask(() => {
         if (!detached?.isConnected || element.current !== detached) return;
+        // Only a widget still there is kept: one another widget took the
+        // page's slot from is gone, and loading it again while hidden would
+        // take the slot back from the widget on show.
+        if (!detached.querySelector('form.paymentWidgets')) return;
         const shown = attachedLast;
         if (shown && shown !== widget && shown.getSnapshot().status !== 'destroyed') return;
         widget.mount(detached);
