@@ -7,6 +7,7 @@
 // in the shopper's language (language.js: English, or Arabic right to left).
 // One widget at a time: the wallet buttons give way to the card form.
 import { createPaymentWidget, localeDirection } from '@wpwl/core';
+import { requestExpressCheckout } from '/shared/express-checkout.js';
 import { formatAmount, pageLanguage, texts, translatePage } from './language.js';
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
@@ -198,19 +199,7 @@ async function createExpressCheckout({ brand }) {
     $('express-message').textContent = texts.termsFirst;
     return undefined;
   }
-  const response = await fetch('/api/express-checkout', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
-      resultPath: new URL('result.html', location.href).pathname,
-      cartKey: cartKey(),
-      brand,
-    }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-  return { id: body.checkoutId, amount: body.amount, currency: body.currency };
+  return requestExpressCheckout(cart, cartKey(), brand);
 }
 
 // A load timeout for this page, e.g. `?timeoutMs=1500`; without it the widget's default applies.

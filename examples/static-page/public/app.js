@@ -10,6 +10,7 @@
 
 /** @typedef {{ id: string, name: string, description: string, price: string }} Product */
 
+import { requestExpressCheckout } from '/shared/express-checkout.js';
 import { formatAmount, pageLanguage, texts, translatePage } from './language.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -192,19 +193,7 @@ expressWidget.createCheckout = async ({ brand }) => {
     $('express-message').textContent = texts.termsFirst;
     return undefined;
   }
-  const response = await fetch('/api/express-checkout', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      items: [...cart].map(([productId, quantity]) => ({ productId, quantity })),
-      resultPath: new URL('result.html', location.href).pathname,
-      cartKey: cartKey(),
-      brand,
-    }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
-  return { id: body.checkoutId, amount: body.amount, currency: body.currency };
+  return requestExpressCheckout(cart, cartKey(), brand);
 };
 // Its status locks the cart while a wallet pays (a section taken out of the page takes its widget down: the cart renders then).
 expressWidget.addEventListener('wpwl-status-change', () => {
