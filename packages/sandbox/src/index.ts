@@ -25,6 +25,7 @@ export {
   DEFAULT_SETTLEMENT_DELAY_DAYS,
   DEFAULT_SETTLEMENT_FEE_PERCENT,
   DEFAULT_SETTLEMENT_FEE_FIXED,
+  SETTLEMENT_BATCH_FEE,
   type SettlementFilesOptions,
 } from './settlement/options.js';
 export { SettlementFilesError, type SettlementFilesErrorCode } from './settlement/files.js';

@@ -133,9 +133,9 @@ describe('the settlement file of a day', () => {
       Cashflow: 'NEG',
       UniqueID: '',
       TransactionId: 'FEE-20260311-EUR',
-      Amount: '2.36',
+      Amount: '0.50',
       Currency: 'EUR',
-      SettlementAmount: '2.36',
+      SettlementAmount: '0.50',
       SettlementDate: '2026-03-11',
       MatchingStatus: '',
       MatchedTransactions: '',
@@ -216,7 +216,7 @@ describe('the settlement file of a day', () => {
       Amount: '40.00',
       MatchedTransactions: db.body.id,
     });
-    expect(fee).toMatchObject({ ReconciliationType: 'FEE', Amount: '0.00', Currency: 'EUR' });
+    expect(fee).toMatchObject({ ReconciliationType: 'FEE', Amount: '0.50', Currency: 'EUR' });
   });
 
   it('one FEE row per currency; the merchant reference or a sandbox-made one; free text quoted', async () => {
@@ -234,8 +234,8 @@ describe('the settlement file of a day', () => {
     expect(rows[1]).toMatchObject({ TransactionId: `SBX${none?.id}` });
     expect(readFileSync(path ?? '', 'utf8')).toContain(';"Shop; ""Spring"" sale";');
     expect(rows.slice(3).map((r) => [r.ReconciliationType, r.Currency, r.Amount, r.TransactionId])).toEqual([
-      ['FEE', 'USD', '2.00', 'FEE-20260311-USD'],
-      ['FEE', 'EUR', '1.00', 'FEE-20260311-EUR'],
+      ['FEE', 'USD', '0.50', 'FEE-20260311-USD'],
+      ['FEE', 'EUR', '0.50', 'FEE-20260311-EUR'],
     ]);
   });
 });

@@ -100,12 +100,11 @@ describe('generateSettlementFile', () => {
       expect(row.ChargebackId).toMatch(row.ReconciliationType === 'CHARGEBACK' ? /^sbxcbk[0-9]{26}$/ : /^sbxcbr[0-9]{26}$/);
     }
 
-    // One FEE row per currency at the end: the fees of that currency's SETTLED rows.
+    // One FEE row per currency at the end: the batch fee (each SETTLED row states its own fee).
     const fees = rows.slice(-2);
     for (const [i, currency] of ['EUR', 'USD'].entries()) {
-      const total = settled.filter((r) => r.Currency === currency).reduce((sum, r) => sum + cents(r.SettlementFee ?? ''), 0);
       expect(fees[i]).toMatchObject({ ReconciliationType: 'FEE', PaymentType: 'BATCH', Cashflow: 'NEG', Currency: currency, UniqueID: '' });
-      expect(cents(fees[i]?.Amount ?? '')).toBe(total);
+      expect(fees[i]?.Amount).toBe('0.50');
     }
   });
 

@@ -13,10 +13,11 @@
 
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { amountToCents } from '@wpwl/gateway-spec';
 import type { Chargebacks } from '../gateway/chargebacks.js';
 import type { PaymentRecord, Records } from '../records.js';
 import { addDays, dateOf, headerLine, RowWriter } from './format.js';
-import type { SettlementSettings } from './options.js';
+import { SETTLEMENT_BATCH_FEE, type SettlementSettings } from './options.js';
 import { feeRow, paymentRow, settledKind, type FileContext, type SettledRecord } from './payment-rows.js';
 import { writeFileWhole } from './write-file.js';
 
@@ -111,14 +112,14 @@ export class SettlementFiles {
     };
     const writer = new RowWriter(settings.layout);
     const lines = [headerLine(settings.layout)];
-    const fees = new Map<string, number>();
+    const currencies = new Set<string>();
     for (const [index, settled] of records.entries()) {
       const row = paymentRow(settled, context, index + 1);
       lines.push(writer.line(row.values));
-      fees.set(settled.record.currency, (fees.get(settled.record.currency) ?? 0) + row.feeCents);
+      currencies.add(settled.record.currency);
     }
     let row = records.length;
-    for (const [currency, total] of fees) lines.push(writer.line(feeRow(currency, total, context, ++row)));
+    for (const currency of currencies) lines.push(writer.line(feeRow(currency, amountToCents(SETTLEMENT_BATCH_FEE), context, ++row)));
 
     const path = await this.freePath(date);
     try {

@@ -5,10 +5,12 @@
 // orders one follow-up row a little later in the file (a REFUND or a
 // CHARGEBACK) and some chargebacks a CHARGEBACK REVERSAL; a follow-up whose
 // place falls after the last row is left out. One FEE row per currency ends
-// the file: the total of its SETTLED rows' fees.
+// the file: the batch fee (the SETTLED rows state their own fees).
 
+import { amountToCents } from '@wpwl/gateway-spec';
 import { headerLine, parseFee, show, type SettlementLayout } from './format.js';
 import { GeneratedRows, type GeneratedRowKind } from './generated-orders.js';
+import { SETTLEMENT_BATCH_FEE } from './options.js';
 import { writeFileWhole } from './write-file.js';
 
 /** Options of {@link generateSettlementFile}. */
@@ -175,7 +177,6 @@ export async function generateSettlementFile(options: GenerateSettlementFileOpti
     bad: 0,
     bytes: 0,
   };
-  const feeTotals = new Map<string, number>(o.currencies.map((c) => [c, 0]));
   const counts = { REFUND: 'refunds', CHARGEBACK: 'chargebacks', 'CHARGEBACK REVERSAL': 'chargebackReversals' } as const;
 
   function* lines(): Generator<string> {
@@ -199,15 +200,13 @@ export async function generateSettlementFile(options: GenerateSettlementFileOpti
         continue;
       }
       result.settled++;
-      const currency = o.currencies[(n - 1) % o.currencies.length] ?? 'EUR';
-      feeTotals.set(currency, (feeTotals.get(currency) ?? 0) + rows.feeOf(n));
       const draw = random();
       const kind = draw < o.refundRate ? 'REFUND' : draw < o.refundRate + o.chargebackRate ? 'CHARGEBACK' : undefined;
       if (kind) later(waiting, { atRow: row + 1 + Math.floor(random() * FOLLOW_UP_SPREAD), order: n, kind });
       yield rows.line(n, 'SETTLED', row);
     }
     let row = dataRows;
-    for (const currency of o.currencies) yield rows.feeLine(currency, feeTotals.get(currency) ?? 0, ++row);
+    for (const currency of o.currencies) yield rows.feeLine(currency, amountToCents(SETTLEMENT_BATCH_FEE), ++row);
   }
 
   result.bytes = await writeFileWhole(options.path, lines());

@@ -29,6 +29,11 @@ export interface SettlementFilesOptions {
 export const DEFAULT_SETTLEMENT_DELAY_DAYS = 1;
 export const DEFAULT_SETTLEMENT_FEE_PERCENT = '1.40';
 export const DEFAULT_SETTLEMENT_FEE_FIXED = '0.25';
+/**
+ * The FEE row's amount, per currency of a file: a batch fee on top of the
+ * fees each payment row states (`SettlementFee`), never a repeat of them.
+ */
+export const SETTLEMENT_BATCH_FEE = '0.50';
 
 /** The checked settings. */
 export interface SettlementSettings {

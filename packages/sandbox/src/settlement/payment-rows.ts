@@ -4,7 +4,8 @@
 // its reversal (CR) are CHARGEBACK and CHARGEBACK REVERSAL rows; a
 // preauthorization (PA) settles only through its captures, and a reversal
 // (RV), a reversed payment, a rejected one and one still pending are not
-// settled. Also the one FEE row per currency that ends each file.
+// settled. Also the one FEE row per currency that ends each file (a batch
+// fee, besides the fee each payment row states).
 
 import type { PaymentRecord } from '../records.js';
 import {
@@ -161,7 +162,7 @@ export function paymentRow(settled: SettledRecord, context: FileContext, row: nu
   return { values, feeCents: fee };
 }
 
-/** The FEE row of `currency` ending a file: the batch's fees, `totalCents`, taken from the merchant. */
+/** The FEE row of `currency` ending a file: the batch fee, `totalCents`, taken from the merchant (the payment rows' own fees are in their SettlementFee). */
 export function feeRow(currency: string, totalCents: number, context: FileContext, row: number): SettlementRowValues {
   const amount = amountOf(totalCents);
   return {
