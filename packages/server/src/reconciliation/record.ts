@@ -106,13 +106,13 @@ export type SettlementFileEntry = { kind: 'record'; record: SettlementRecord } |
 
 /** Stable codes of the faults that stop a reading before its first row. */
 export type SettlementFileErrorCode =
-  /** The file is empty, or has a header and nothing can be read from it at all. */
+  /** The file has no header line: it is empty, or blank lines only (a header without rows is a day without settlements: no error). */
   | 'EMPTY_FILE'
   /** Not UTF-8 text (UTF-16, or binary). */
   | 'ENCODING'
   /** The header is not separated by semicolons. */
   | 'SEPARATOR'
-  /** A header name that is no column of the file. */
+  /** A header name that is no column of the file, or a header that is no list of names. */
   | 'UNKNOWN_COLUMN'
   /** A column of the interface's list is missing from the header. */
   | 'MISSING_COLUMN'
