@@ -126,11 +126,12 @@ const MEASURES = {
     const { readSettlementFile } = await import(pathToFileURL(dist).href);
     let records = 0;
     let errors = 0;
+    let first = '';
     for await (const entry of readSettlementFile(file)) {
       if (entry.kind === 'record') records++;
-      else if (errors++ === 0) console.error(entry.error.message);
+      else if (errors++ === 0) first = `; the first: ${entry.error.message}`;
     }
-    return { rows: records + errors, note: `${records} records, ${errors} row errors` };
+    return { rows: records + errors, note: `${records} records, ${errors} row errors${first}` };
   },
   /** csv-parse (stream API), when installed. */
   async 'csv-parse'() {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { generateSettlementFile } from '@wpwl/sandbox';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -838,6 +839,41 @@ describe('sources', () => {
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(Math.ceil(total / 2 ** 20) + 1);
     for (let i = 1; i < seen.length - 1; i++) expect((seen[i] as number) - (seen[i - 1] as number)).toBeGreaterThanOrEqual(2 ** 20);
+  });
+});
+
+describe('the sandbox’s settlement files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'settlement-read-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([38, 36] as const)('a generated file of the %s-column layout: every row read, only its bad rows refused', async (layout) => {
+    const path = join(dir, `generated-${layout}.csv`);
+    const written = await generateSettlementFile({
+      rows: 3000,
+      path,
+      layout,
+      currencies: ['EUR', 'USD'],
+      refundRate: 0.1,
+      chargebackRate: 0.05,
+      chargebackReversalRate: 0.5,
+      badRowRate: 0.02,
+    });
+    const kinds = new Map<string, number>();
+    let errors = 0;
+    for await (const entry of readSettlementFile(path)) {
+      if (entry.kind === 'rowError') errors++;
+      else {
+        const kind = `${entry.record.recordType} ${entry.record.paymentType}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+    }
+    expect(written.bad).toBeGreaterThan(0);
+    expect(errors).toBe(written.bad);
+    expect(kinds.get('SETTLED DEBIT')).toBe(written.settled);
+    expect(kinds.get('SETTLED REFUND')).toBe(written.refunds);
+    expect(kinds.get('CHARGEBACK DEBIT')).toBe(written.chargebacks);
+    expect(kinds.get('CHARGEBACK REVERSAL DEBIT')).toBe(written.chargebackReversals);
+    expect([...kinds.entries()].filter(([kind]) => kind.startsWith('FEE')).reduce((sum, [, n]) => sum + n, 0)).toBe(written.fees);
   });
 });
 
