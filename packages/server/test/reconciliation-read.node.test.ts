@@ -550,6 +550,32 @@ describe('layouts, spellings and text', () => {
     }
   });
 
+  it('the same entries whatever the size of the pieces the text comes in', async () => {
+    const text = [
+      `\uFEFF${HEADER_38.join(';')}`,
+      line({ ...SETTLED, Descriptor: '"a; ""quoted""\r\nvalue"', AccountHolder: '"Renée"' }),
+      '',
+      line({ ...SETTLED, Amount: '12,50' }),
+      line({ ...SETTLED, Descriptor: '"Shop "Best" GmbH"' }),
+      line({ ...SETTLED, Descriptor: '"never closed' }),
+      line({ ...SETTLED, ChargebackId: '""' }),
+      line(SETTLED).split(';').slice(0, 30).join(';'),
+      line({ ...SETTLED, ReconciliationType: 'CHARGEBACK', Cashflow: 'NEG', ChargebackId: '"cb-1"' }),
+    ].join('\r\n');
+    const whole = await readAll(text, Buffer.byteLength(text));
+    // The stray quote of line 7 costs that row only.
+    expect(whole.map((e) => [e.kind, e.kind === 'record' ? e.record.line : e.error.line])).toEqual([
+      ['record', 2],
+      ['rowError', 5],
+      ['rowError', 6],
+      ['rowError', 7],
+      ['record', 8],
+      ['rowError', 9],
+      ['record', 10],
+    ]);
+    for (const size of [1, 2, 3, 5, 64, 333]) expect(await readAll(text, size), `pieces of ${size} bytes`).toEqual(whole);
+  });
+
   it('a header-only file has no entries', async () => {
     expect(await readAll(`${HEADER_38.join(';')}\n`)).toEqual([]);
   });
@@ -618,7 +644,7 @@ describe('row errors: the reading goes on', () => {
     if (first?.kind !== 'rowError' || second?.kind !== 'record') throw new Error('unexpected entries');
     expect(first.error.line).toBe(2);
     expect(first.error.problems.map((p) => [p.column, p.rule])).toEqual([
-      ['Descriptor', 'a quoted value closed by a double quote (none follows within 65536 characters or before the file ends)'],
+      ['Descriptor', 'a quoted value closed by a double quote (no closing quote makes a row of it: the reading goes on at the next line)'],
     ]);
     expect(second.record.line).toBe(3);
   });

@@ -221,7 +221,7 @@ class RowReader {
         column: quoted,
         rule:
           row.quoting.fault === 'unclosed'
-            ? `a quoted value closed by a double quote (none follows within ${MAX_ROW_CHARACTERS} characters or before the file ends)`
+            ? 'a quoted value closed by a double quote (no closing quote makes a row of it: the reading goes on at the next line)'
             : 'a quoted value followed by ";" or the line end (a double quote inside it is written twice: "")',
         value: cut(fields[row.quoting.field] ?? ''),
       });

@@ -4,7 +4,9 @@
 // lines left out. It counts physical lines, so each row carries the line it
 // starts on (a quoted line break moves the rows after it down), and it says
 // which field broke the quoting instead of giving up on the file: the row is
-// reported and the reading goes on at the next line. Text comes in pieces of
+// reported and the reading goes on at the next line. A quoted line break is
+// taken only where it makes a row of as many fields as the first row, so a
+// stray quote costs one row, not the rows after it. Text comes in pieces of
 // any size; only the unfinished row is kept between them, at most
 // MAX_ROW_CHARACTERS of it. Synchronous and allocation-light: this runs once
 // per row of files with millions of rows.
@@ -18,9 +20,10 @@ export interface QuotingFault {
   readonly field: number;
   /**
    * `unclosed`: an opening quote with no closing one within
-   * MAX_ROW_CHARACTERS or before the text ends (the row then stops at its
-   * first line); `after-quote`: text between a closing quote and the next
-   * `;` or line end.
+   * MAX_ROW_CHARACTERS or before the text ends, or closed only lines later
+   * where that makes no row like the first (the row then stops at its first
+   * line); `after-quote`: text between a closing quote and the next `;` or
+   * line end.
    */
   readonly fault: 'unclosed' | 'after-quote';
 }
@@ -59,6 +62,8 @@ export class SettlementSplitter {
   private line = 1;
   /** A line too long to be a row is being passed over, up to its line break. */
   private skipping = false;
+  /** The first row's number of fields (the header's), 0 before it. */
+  private fieldCount = 0;
 
   /** Adds the next piece of text; completed rows are appended to `rows`. */
   push(text: string, rows: SplitRow[]): void {
@@ -107,6 +112,7 @@ export class SettlementSplitter {
         const end = lf > pos && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
         const fields = text.slice(pos, end).split(';');
         if (!(fields.length === 1 && isBlank(fields[0] as string))) {
+          if (this.fieldCount === 0) this.fieldCount = fields.length;
           rows.push({ line: this.line, fields, replaced: replacement !== -1 && replacement < end });
         }
         this.line++;
@@ -115,12 +121,20 @@ export class SettlementSplitter {
       }
       const row = quotedRow(text, pos, final);
       if (row === undefined && length - pos <= MAX_ROW_CHARACTERS) break;
-      if (row === undefined || row.quoting?.fault === 'unclosed') {
-        // A quote opened and not closed (before the end, or within the limit): the row is
-        // reported as it stands on its first line, and reading goes on at the next line.
+      // A quote opened and not closed (before the end, or within the limit), or closed only
+      // lines later by what makes no row (another count of fields than the first row's, text
+      // after the closing quote: a stray quote that took the next rows in): the row is reported
+      // as it stands on its first line, and reading goes on at the next line.
+      const strayQuote =
+        row !== undefined &&
+        row.breaks > 0 &&
+        this.fieldCount !== 0 &&
+        (row.fields.length !== this.fieldCount || row.quoting !== undefined);
+      if (row === undefined || row.quoting?.fault === 'unclosed' || strayQuote) {
         pos = this.reportUnclosed(text, pos, rows);
         continue;
       }
+      if (this.fieldCount === 0) this.fieldCount = row.fields.length;
       rows.push({
         line: this.line,
         fields: row.fields,
