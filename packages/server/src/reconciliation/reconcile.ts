@@ -113,6 +113,7 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
   const missingAfterDays = options.missingAfterDays ?? 5;
   const runId = randomUUID();
   const startedAt = now();
+  await store.prepare?.();
   await store.startRun(runId, startedAt);
 
   const counts: Partial<Record<ReconciliationOutcomeKind, number>> = {};
@@ -254,12 +255,21 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
           ? input.entries
           : readSettlementFile(input.source, { onProgress: (bytes) => (bytesRead = bytes) });
     let batch: SettlementRecord[] = [];
+    // One batch is matched while the next is read: the database works while this process parses.
+    // The next match starts only after the last one ended (it relies on the rows that one recorded).
+    let matching: Promise<void> = Promise.resolve();
     const flush = async () => {
+      await matching;
       if (batch.length === 0) return;
       const records = batch;
       batch = [];
-      summary.alreadyReconciled += await matchBatch(name, records);
-      options.onProgress?.({ file: name, rows: summary.rows, bytesRead });
+      const rowsSoFar = summary.rows;
+      matching = matchBatch(name, records).then((already) => {
+        summary.alreadyReconciled += already;
+        options.onProgress?.({ file: name, rows: rowsSoFar, bytesRead });
+      });
+      // Held until the next flush awaits it; a failure surfaces there (or in the final flush).
+      matching.catch(() => undefined);
     };
     try {
       for await (const entry of entries) {
@@ -275,7 +285,9 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
         if (batch.length >= batchSize) await flush();
       }
       await flush();
+      await matching;
     } catch (error) {
+      await matching.catch(() => undefined);
       if (!(error instanceof SettlementFileError)) throw error;
       await except({ kind: 'fileError', message: `${name}: ${error.message}`, file: name });
       count('fileError');

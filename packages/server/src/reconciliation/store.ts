@@ -57,6 +57,8 @@ export interface ReconciliationRunView {
 export interface ReconciliationStore {
   /** Orders whose payment id is among `paymentIds` or whose order id is among `orderIds`. */
   ordersFor(paymentIds: readonly string[], orderIds: readonly string[]): Promise<OrderForMatching[]>;
+  /** Called once before a run reads its first row (e.g. to bring the planner's statistics up to date). */
+  prepare?(): Promise<void>;
   /** Of `keys`, the ones recorded already, with the outcome they were recorded with. */
   recorded(keys: readonly string[]): Promise<Map<string, string>>;
   /** Of `orderIds`, those with a recorded row of `outcome`. */
