@@ -186,31 +186,52 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
       byOrderId.set(order.orderId, order);
     }
     const found = batch.map((record) => findOrder(record, { byPaymentId, byOrderId }));
-    // Orders settled by an earlier batch or run; within this batch, by an earlier row.
-    const settledEarlier = await store.ordersWithOutcome(
-      [...new Set(found.flatMap((f, i) => (f && !recorded.has(keys[i]!) ? [f.order.orderId] : [])))],
-      'settled',
-    );
+    // Within the batch, an order settled by an earlier row; across batches and runs the store refuses a
+    // second `settled` row of one order (a unique index), and that row becomes `settledTwice` below.
+    const settledHere = new Set<string>();
     const decisions: RowDecision[] = [];
     for (const [i, record] of batch.entries()) {
       const stored = recorded.get(keys[i]!);
       const orderId = found[i]?.order.orderId;
-      const decision = decideRow(
-        record,
-        found[i],
-        stored ? stored === 'settledTwice' : orderId !== undefined && settledEarlier.has(orderId),
-      );
-      if (!stored && decision.kind === 'settled' && orderId) settledEarlier.add(orderId);
+      const decision = decideRow(record, found[i], stored ? stored === 'settledTwice' : orderId !== undefined && settledHere.has(orderId));
+      if (!stored && decision.kind === 'settled' && orderId) settledHere.add(orderId);
       decisions.push(decision);
     }
-    // Chargebacks before their reversals, then the rows in file order.
+    // Chargebacks before their reversals.
     for (const kind of ['chargeback', 'chargebackReversal'] as const) {
       for (const [i, decision] of decisions.entries()) {
         if (decision.kind !== kind || recorded.has(keys[i]!) || !decision.followUp || !decision.order) continue;
         decisions[i] = await recordFollowUp(decision as RowDecision & { followUp: FollowUpNotice; order: OrderForMatching });
       }
     }
-    const rows: RecordedSettlementRow[] = [];
+    const rowOf = (i: number, outcome: ReconciliationOutcomeKind): RecordedSettlementRow => {
+      const record = batch[i]!;
+      const order = decisions[i]!.order;
+      return {
+        key: keys[i]!,
+        runId,
+        ...(order ? { orderId: order.orderId } : {}),
+        outcome,
+        recordType: record.recordType,
+        paymentType: record.paymentType,
+        settlementDate: record.settlementDate,
+        settlementCurrency: record.settlementCurrency,
+        file,
+        line: record.line,
+      };
+    };
+    const fresh = batch.flatMap((_, i) => (recorded.has(keys[i]!) ? [] : [i]));
+    const inserted = await store.record(fresh.map((i) => rowOf(i, decisions[i]!.kind)));
+    // A settled row refused: its order was settled by a row recorded earlier (or by a run at the same moment).
+    const refused = fresh.filter((i) => !inserted.has(keys[i]!) && decisions[i]!.kind === 'settled');
+    if (refused.length > 0) {
+      for (const i of refused) {
+        const decision = decisions[i]!;
+        decisions[i] = decideRow(batch[i]!, found[i], true);
+        if (decisions[i]!.kind !== 'settledTwice') decisions[i] = { ...decision, kind: 'settledTwice' };
+      }
+      await store.record(refused.map((i) => rowOf(i, 'settledTwice')));
+    }
     let already = 0;
     for (const [i, record] of batch.entries()) {
       let decision = decisions[i]!;
@@ -218,28 +239,15 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
       if (stored) {
         already++;
         // Reported as first reconciled; nothing is applied again.
-        if (stored !== decision.kind)
+        if (stored !== decision.kind) {
           decision = { ...decision, kind: stored, message: `${decision.message} (recorded as ${stored} when first reconciled)` };
-      } else {
-        rows.push({
-          key: keys[i]!,
-          runId,
-          ...(decision.order ? { orderId: decision.order.orderId } : {}),
-          outcome: decision.kind,
-          recordType: record.recordType,
-          paymentType: record.paymentType,
-          settlementDate: record.settlementDate,
-          settlementCurrency: record.settlementCurrency,
-          file,
-          line: record.line,
-        });
+        }
       }
       count(decision.kind);
       total(record, decision.kind);
       const exception = rowException(record, decision, file);
       if (exception) await except(exception);
     }
-    await store.record(rows);
     return already;
   };
 

@@ -79,23 +79,14 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       return new Map(rows.map((row) => [row.record_key, row.outcome]));
     },
 
-    async ordersWithOutcome(orderIds, outcome) {
-      if (orderIds.length === 0) return new Set();
-      const rows = await database.query<{ order_id: string }>(
-        'SELECT DISTINCT order_id FROM wpwl_settlement_records WHERE order_id = ANY($1::text[]) AND outcome = $2',
-        [orderIds, outcome],
-      );
-      return new Set(rows.map((row) => row.order_id));
-    },
-
     async record(rows) {
-      if (rows.length === 0) return;
+      if (rows.length === 0) return new Set();
       const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
-      await database.query(
+      const inserted = await database.query<{ record_key: string }>(
         `INSERT INTO wpwl_settlement_records
            (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[])
-         ON CONFLICT (record_key) DO NOTHING`,
+         ON CONFLICT DO NOTHING RETURNING record_key`,
         [
           column('key'),
           column('runId'),
@@ -109,6 +100,7 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
           column('line'),
         ],
       );
+      return new Set(inserted.map((row) => row.record_key));
     },
 
     async unsettledOrders(states, before, page) {

@@ -61,10 +61,12 @@ export interface ReconciliationStore {
   prepare?(): Promise<void>;
   /** Of `keys`, the ones recorded already, with the outcome they were recorded with. */
   recorded(keys: readonly string[]): Promise<Map<string, string>>;
-  /** Of `orderIds`, those with a recorded row of `outcome`. */
-  ordersWithOutcome(orderIds: readonly string[], outcome: string): Promise<Set<string>>;
-  /** Records rows; a row whose key is recorded already is left as it is. */
-  record(rows: readonly RecordedSettlementRow[]): Promise<void>;
+  /**
+   * Records rows; resolves to the keys it recorded. A row whose key is
+   * recorded already is left as it is, and so is a second `settled` row of
+   * one order (the first stands): neither key is in the answer.
+   */
+  record(rows: readonly RecordedSettlementRow[]): Promise<Set<string>>;
   /**
    * Orders in `states` created before `before` with no recorded SETTLED row
    * of a payment (DEBIT, CREDIT): oldest first, `limit` from `offset`.

@@ -71,6 +71,7 @@ export const SETTLEMENT_MIGRATIONS: readonly string[] = [
      line integer NOT NULL
    );
    CREATE INDEX wpwl_settlement_records_by_order ON wpwl_settlement_records (order_id) WHERE order_id IS NOT NULL;
+   CREATE UNIQUE INDEX wpwl_settlement_records_one_settled ON wpwl_settlement_records (order_id) WHERE outcome = 'settled';
    CREATE TABLE wpwl_reconciliation_runs (
      run_id text PRIMARY KEY,
      started_at timestamptz NOT NULL,
