@@ -106,7 +106,8 @@ beforeEach(async () => {
   db = new PGlite();
   store = await pgliteSettlementStore({ db });
   reconciliation = sqlReconciliationStore(pgliteDatabase({ db, ownsDatabase: false }) as SqlDatabase);
-});
+  // A new database per test: PGlite starts in about a second, more on a busy machine.
+}, 60_000);
 afterEach(async () => {
   await store.close();
 });
@@ -177,6 +178,21 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     expect(report.counts).toEqual({ settledNotPaid: 1, otherPayment: 1 });
     expect(report.exceptions.map((e) => e.kind)).toEqual(['settledNotPaid', 'otherPayment']);
     expect(report.exceptions[1]!.message).toContain(`paid by payment ${paymentIdOf(2)}`);
+  });
+
+  it("a row the gateway matched with several payments names none of them: multipleMatches, unless its own payment id is an order's", async () => {
+    await order(1);
+    await order(2);
+    const several = `${paymentIdOf(1)},${paymentIdOf(2)}`;
+    const report = await reconcile([
+      file(
+        row(3, { UniqueID: '', MatchingStatus: 'MULTIPLE_MATCHES', MatchedTransactions: several }),
+        row(2, { MatchingStatus: 'MULTIPLE_MATCHES', MatchedTransactions: several }),
+      ),
+    ]);
+    expect(report.counts).toEqual({ multipleMatches: 1, settled: 1 });
+    expect(report.exceptions[0]).toMatchObject({ kind: 'multipleMatches', line: 2 });
+    expect(report.exceptions[0]!.message).toContain(several.replace(',', ', '));
   });
 
   it('one payment settled by two rows is settled once and then settledTwice, across batches too', async () => {

@@ -117,7 +117,8 @@ export interface OrderIndex {
 
 /** The order a row is about, and whether it was found by a payment id (strong) or only by the order id. */
 export function findOrder(record: SettlementRecord, index: OrderIndex): { order: OrderForMatching; byPayment: boolean } | undefined {
-  const candidates = [record.uniqueId, ...record.matchedTransactions];
+  // Several matched payments name no one payment: only the row's own id does then.
+  const candidates = [record.uniqueId, ...(record.matchingStatus === 'MULTIPLE_MATCHES' ? [] : record.matchedTransactions)];
   for (const id of candidates) {
     const order = id ? index.byPaymentId.get(id) : undefined;
     if (order) return { order, byPayment: true };
