@@ -2,22 +2,29 @@
 // row, one row error per bad row (its line, and each column with the rule it
 // broke), and the file errors that stop a reading before its first row.
 // Amounts stay the file's exact decimal strings; dates stay as written.
-import type {
-  SETTLEMENT_CASHFLOWS,
-  SETTLEMENT_MATCHING_STATUSES,
-  SETTLEMENT_PAYMENT_TYPES,
-  SETTLEMENT_RECORD_TYPES,
-  SETTLEMENT_STATUSES,
-} from '@wpwl/gateway-spec/settlement-file';
+// The value sets are spelt out, not derived from @wpwl/gateway-spec (private,
+// inlined into the build): published declarations must not name it. A types
+// test (test/types/reconciliation.test-d.ts) holds them equal to its tables.
 
 /** ReconciliationType. */
-export type SettlementRecordType = (typeof SETTLEMENT_RECORD_TYPES)[number];
+export type SettlementRecordType = 'SETTLED' | 'CHARGEBACK' | 'CHARGEBACK REVERSAL' | 'FEE';
 /** PaymentType. */
-export type SettlementPaymentType = (typeof SETTLEMENT_PAYMENT_TYPES)[number];
+export type SettlementPaymentType =
+  | 'DEBIT'
+  | 'CREDIT'
+  | 'REFUND'
+  | 'BATCH'
+  | 'MONTHLY'
+  | 'SUBMERCHANT'
+  | 'PAYMENT_FACILITATOR'
+  | 'AUTH_FEE'
+  | 'CAPTURE_FEE'
+  | 'CANCEL_FEE'
+  | 'REFUND_FEE';
 /** Cashflow: money to the merchant (POS) or from them (NEG). */
-export type SettlementCashflow = (typeof SETTLEMENT_CASHFLOWS)[number];
-export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
-export type SettlementMatchingStatus = (typeof SETTLEMENT_MATCHING_STATUSES)[number];
+export type SettlementCashflow = 'POS' | 'NEG';
+export type SettlementStatus = 'SUCCESS' | 'FAILED';
+export type SettlementMatchingStatus = 'MATCHED' | 'MULTIPLE_MATCHES' | 'NOT_MATCHED';
 
 /**
  * One good row of the settlement file. Optional columns the row leaves
