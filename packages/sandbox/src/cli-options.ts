@@ -9,6 +9,7 @@ import { checkWebhookEndpoints } from './webhook-options.js';
 
 export const USAGE = `Usage: wpwl-sandbox [--port 8080] [--host 127.0.0.1] [--access-token TOKEN] [--entity-id ID] [--strict] [--quiet]
                     [--webhook-url URL [--webhook-key HEX]] [--uncertain-settle-ms 5000]
+                    [--settlement-dir DIR [--settlement-delay-days 1]]
 
 Starts a local, offline stand-in for the payment gateway.
   --port          port to listen on (default 8080; 0 picks a free one)
@@ -25,7 +26,13 @@ Starts a local, offline stand-in for the payment gateway.
                   with --webhook-url: a random one, printed at start)
   --uncertain-settle-ms
                   how long the uncertain test cards' payments answer 900.100.300
-                  before they settle to their final result (default 5000)`;
+                  before they settle to their final result (default 5000)
+  --settlement-dir
+                  write the gateway's settlement files of the payments taken
+                  into this folder, one per settlement date
+                  (settlement-yyyy-MM-dd.csv), as the clock reaches each date
+  --settlement-delay-days
+                  days from a payment to its settlement date (default 1)`;
 
 /** What the arguments ask for. */
 export type CliCommand =
@@ -54,6 +61,8 @@ export function parseCli(args: string[]): CliCommand {
         'webhook-url': { type: 'string' },
         'webhook-key': { type: 'string' },
         'uncertain-settle-ms': { type: 'string' },
+        'settlement-dir': { type: 'string' },
+        'settlement-delay-days': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -68,6 +77,14 @@ export function parseCli(args: string[]): CliCommand {
   const settleMs = values['uncertain-settle-ms'];
   if (settleMs !== undefined && !/^[0-9]{1,9}$/.test(settleMs)) {
     return { kind: 'error', message: `--uncertain-settle-ms must be a whole number of ms, 0 or more, got "${settleMs}"` };
+  }
+  const settlementDir = values['settlement-dir'];
+  const delayDays = values['settlement-delay-days'];
+  if (delayDays !== undefined && settlementDir === undefined)
+    return { kind: 'error', message: '--settlement-delay-days needs --settlement-dir' };
+  if (settlementDir === '') return { kind: 'error', message: '--settlement-dir must be a folder path' };
+  if (delayDays !== undefined && !(/^[0-9]{1,3}$/.test(delayDays) && Number(delayDays) <= 366)) {
+    return { kind: 'error', message: `--settlement-delay-days must be a whole number of days from 0 to 366, got "${delayDays}"` };
   }
   const url = values['webhook-url'];
   const givenKey = values['webhook-key'];
@@ -92,6 +109,9 @@ export function parseCli(args: string[]): CliCommand {
       ...(values['entity-id'] ? { entityId: values['entity-id'] } : {}),
       ...(settleMs !== undefined ? { uncertainSettleMs: Number(settleMs) } : {}),
       ...(url !== undefined && key !== undefined ? { webhooks: [{ url, key }] } : {}),
+      ...(settlementDir !== undefined
+        ? { settlementFiles: { dir: settlementDir, ...(delayDays !== undefined ? { delayDays: Number(delayDays) } : {}) } }
+        : {}),
     },
     ...(generatedWebhookKey ? { generatedWebhookKey } : {}),
   };

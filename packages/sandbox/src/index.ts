@@ -1,5 +1,7 @@
 // Public API of @wpwl/sandbox: start a local stand-in for the payment
-// gateway, and the test cards and result codes it answers with.
+// gateway, the test cards and result codes it answers with, and the
+// gateway's settlement files (the sandbox's own, and large ones for
+// benchmarks).
 
 export { startSandbox, type Sandbox, type SandboxOptions, type ChargebackOptions } from './server.js';
 export type { ThrottleConfig, ThrottleLimit, SandboxOperation } from './throttle.js';
@@ -19,3 +21,14 @@ export {
   type WebhookFaults,
 } from './webhook-options.js';
 export type { WebhookStats, WebhookNotification } from './webhooks.js';
+export {
+  DEFAULT_SETTLEMENT_DELAY_DAYS,
+  DEFAULT_SETTLEMENT_FEE_PERCENT,
+  DEFAULT_SETTLEMENT_FEE_FIXED,
+  SETTLEMENT_BATCH_FEE,
+  type SettlementFilesOptions,
+} from './settlement/options.js';
+export { SettlementFilesError, type SettlementFilesErrorCode } from './settlement/files.js';
+export { SANDBOX_SETTLEMENT_FILE_FORMAT, SANDBOX_CLEARING_INSTITUTE, type SettlementLayout } from './settlement/format.js';
+export { generateSettlementFile, type GenerateSettlementFileOptions, type GeneratedSettlementFile } from './settlement/generator.js';
+export { generatedOrder, type GeneratedOrder } from './settlement/generated-orders.js';

@@ -69,4 +69,5 @@ export const RESULTS = {
   chargebackNotReceived: r('000.100.221', 'Merchandise Not Received'),
   chargebackNotRecognized: r('000.100.222', 'Transaction Not Recognized By Cardholder'),
   authenticationFailed: r('100.380.401', 'User Authentication Failed'),
+  internalError: r('999.999.999', 'internal sandbox error'),
 } as const satisfies Record<string, Result>;

@@ -3,7 +3,7 @@
 // shopper's browser calls (with CORS), the throttle on each operation, the
 // widget files, the browser's own form post, which is sent on rather than
 // answered with JSON, and the sandbox-only routes under `/sandbox/`: the
-// admin routes (chargebacks), which take the merchant's Bearer token and no
+// admin routes (chargebacks, settlement files), which take the merchant's Bearer token and no
 // throttle, and the Apple Pay stand-in script, which takes nothing.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +17,7 @@ import type { Submitter } from './gateway/resource.js';
 import { BodyError, CORS_HEADERS, parseParams, readForm, send, sendRefusal } from './http.js';
 import { envelope, paymentNotificationPayload } from './records.js';
 import { RESULTS } from './result-codes.js';
+import { SettlementFilesError } from './settlement/files.js';
 import type { SandboxOperation, Throttle } from './throttle.js';
 import type { AssetServer } from './widget-assets.js';
 import { APPLE_PAY_SESSION_PATH, APPLE_PAY_SESSION_STAND_IN } from './widget/apple-pay-session.js';
@@ -32,6 +33,8 @@ export interface RouterDeps {
   now: () => number;
   /** The sandbox's own base URL, for a request without a plain host:port Host header. */
   sandboxUrl: () => string;
+  /** Writes the settlement files due; rejects with a SettlementFilesError. */
+  writeSettlementFiles: () => Promise<string[]>;
 }
 
 /** Answers each request; a body refused while it is read throws a BodyError, which the server answers. */
@@ -42,6 +45,7 @@ export function createRouter({
   assets,
   now,
   sandboxUrl,
+  writeSettlementFiles,
 }: RouterDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
@@ -230,6 +234,22 @@ export function createRouter({
       const outcome = adminPath[2] === 'chargeback' ? gateway.chargebacks.chargeback(id, params) : gateway.chargebacks.reverse(id, params);
       if (outcome.kind === 'refused') return reply(outcome.reply);
       return reply({ kind: 'json', status: 200, body: paymentNotificationPayload(outcome.payment, now()) });
+    }
+
+    // Sandbox-only: the gateway's settlement run, for a test or demo in another process.
+    if (path === '/sandbox/settlement-files') {
+      if (method !== 'POST') return wrongMethod();
+      if (!authorized()) return;
+      await readForm(req);
+      try {
+        const files = await writeSettlementFiles();
+        return reply({ kind: 'json', status: 200, body: envelope(RESULTS.requestSucceeded, now(), { files }) });
+      } catch (error) {
+        if (!(error instanceof SettlementFilesError)) throw error;
+        const off = error.code === 'NOT_CONFIGURED';
+        const base = off ? RESULTS.invalidWorkflow : RESULTS.internalError;
+        return json(off ? 400 : 500, { code: base.code, description: `${base.description}: ${error.message}` });
+      }
     }
 
     return json(404, RESULTS.noRoute);

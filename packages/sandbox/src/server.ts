@@ -1,7 +1,7 @@
 // Owns startSandbox: the HTTP server over the routes (routes.ts), its
 // options, request logging, the answer to a request that failed, and the
 // running sandbox's controls (clock, widget faults, webhooks, chargebacks,
-// close).
+// settlement files, close).
 
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,6 +15,8 @@ import { BodyError, sendRefusal } from './http.js';
 import { envelope, paymentNotificationPayload, registrationBody, sandboxPayment, type SandboxPayment } from './records.js';
 import { RESULTS } from './result-codes.js';
 import { createRouter } from './routes.js';
+import { SettlementFiles, SettlementFilesError } from './settlement/files.js';
+import { checkSettlementFilesOptions, type SettlementFilesOptions } from './settlement/options.js';
 import { UnreadPaymentNotifier } from './shopper-callback.js';
 import { Throttle, type ThrottleConfig } from './throttle.js';
 import { AssetServer, type SandboxAsset, type WidgetFault } from './widget-assets.js';
@@ -85,6 +87,13 @@ export interface SandboxOptions {
    * without waiting. Default {@link DEFAULT_UNCERTAIN_SETTLE_MS} (5 s).
    */
   uncertainSettleMs?: number;
+  /**
+   * Write the gateway's settlement (reconciliation) files of the payments
+   * taken into `dir`: one file per settlement date, when
+   * {@link Sandbox.writeSettlementFiles} (or `POST /sandbox/settlement-files`)
+   * runs. Default: none.
+   */
+  settlementFiles?: SettlementFilesOptions;
 }
 
 /** Options of {@link Sandbox.chargeback}. */
@@ -147,6 +156,17 @@ export interface Sandbox {
    * @throws Error naming the rule when the id is unknown or not a chargeback, or the chargeback was reversed already
    */
   reverseChargeback(chargebackId: string): SandboxPayment;
+  /**
+   * Writes every settlement file whose date the sandbox clock has reached
+   * (`advanceClock` moves it), oldest first: the rows of the payments, refunds,
+   * chargebacks and reversals due by then that no earlier file holds, and a
+   * FEE row per currency. A file, once written, is never rewritten. Also
+   * `POST /sandbox/settlement-files`.
+   *
+   * @returns the paths of the files written (none when nothing is due)
+   * @throws SettlementFilesError `NOT_CONFIGURED` without the `settlementFiles` option, `WRITE_FAILED` when a file cannot be written
+   */
+  writeSettlementFiles(): Promise<string[]>;
 }
 
 const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -174,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const retryDelaysMs = checkRetryDelays(options.webhookRetryDelaysMs);
   const webhookTimeoutMs = checkTimeout(options.webhookTimeoutMs);
   const initialFaults = checkWebhookFaults(options.webhookFaults, 'startSandbox: webhookFaults');
+  const settlementSettings = options.settlementFiles === undefined ? undefined : checkSettlementFilesOptions(options.settlementFiles);
   const uncertainSettleMs = options.uncertainSettleMs ?? DEFAULT_UNCERTAIN_SETTLE_MS;
   if (typeof uncertainSettleMs !== 'number' || !Number.isFinite(uncertainSettleMs) || uncertainSettleMs < 0) {
     throw new TypeError(`startSandbox: uncertainSettleMs must be a finite number of ms, 0 or more, got ${String(uncertainSettleMs)}`);
@@ -210,7 +231,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   });
 
-  const handle = createRouter({ accessToken, gateway, throttle, assets, now: clock.now, sandboxUrl: () => sandboxUrl });
+  const settlementFiles =
+    settlementSettings &&
+    new SettlementFiles({
+      settings: settlementSettings,
+      entityId,
+      now: clock.now,
+      records: gateway.records,
+      chargebacks: gateway.chargebacks,
+      beforeRun: () => gateway.uncertainResults.settleDue(),
+    });
+  const writeSettlementFiles = (): Promise<string[]> =>
+    settlementFiles
+      ? settlementFiles.write()
+      : Promise.reject(
+          new SettlementFilesError(
+            'NOT_CONFIGURED',
+            'writeSettlementFiles: the sandbox writes no settlement files; start it with the settlementFiles option (--settlement-dir)',
+          ),
+        );
+
+  const handle = createRouter({
+    accessToken,
+    gateway,
+    throttle,
+    assets,
+    now: clock.now,
+    sandboxUrl: () => sandboxUrl,
+    writeSettlementFiles,
+  });
 
   const server = createServer((req, res) => {
     const started = Date.now();
@@ -222,7 +271,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const result =
         error instanceof BodyError
           ? { code: RESULTS.invalidParameter.code, description: `${RESULTS.invalidParameter.description}: ${error.message}` }
-          : { code: '999.999.999', description: 'internal sandbox error' };
+          : RESULTS.internalError;
       if (!(error instanceof BodyError)) console.error('[wpwl-sandbox]', error);
       // A refused body may still be arriving: answered now, the rest drained before the connection closes.
       if (!res.headersSent) sendRefusal(req, res, { kind: 'json', status, body: envelope(result, clock.now()) }, true);
@@ -276,6 +325,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reverseChargeback(chargebackId) {
       return madePayment('reverseChargeback', gateway.chargebacks.reverse(String(chargebackId), {}));
     },
+    writeSettlementFiles,
     close() {
       closed ??= new Promise<void>((resolve) => {
         webhooks.close();

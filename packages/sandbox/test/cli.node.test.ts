@@ -53,6 +53,32 @@ describe('wpwl-sandbox command line', () => {
     expect(USAGE).toContain('--uncertain-settle-ms');
   });
 
+  it('takes --settlement-dir and --settlement-delay-days as the settlementFiles option', () => {
+    expect(parseCli(['--settlement-dir', 'settlement', '--settlement-delay-days', '0'])).toMatchObject({
+      kind: 'start',
+      options: { settlementFiles: { dir: 'settlement', delayDays: 0 } },
+    });
+    const plain = parseCli(['--settlement-dir', '/var/tmp/files']);
+    expect(plain.kind === 'start' && plain.options.settlementFiles).toEqual({ dir: '/var/tmp/files' });
+    expect(parseCli([])).not.toHaveProperty('options.settlementFiles');
+    for (const [args, message] of [
+      [['--settlement-delay-days', '2'], '--settlement-delay-days needs --settlement-dir'],
+      [
+        ['--settlement-dir', 'x', '--settlement-delay-days', '1.5'],
+        '--settlement-delay-days must be a whole number of days from 0 to 366, got "1.5"',
+      ],
+      [
+        ['--settlement-dir', 'x', '--settlement-delay-days', '400'],
+        '--settlement-delay-days must be a whole number of days from 0 to 366, got "400"',
+      ],
+      [['--settlement-dir', ''], '--settlement-dir must be a folder path'],
+    ] as const) {
+      expect(parseCli([...args])).toEqual({ kind: 'error', message });
+    }
+    expect(USAGE).toContain('--settlement-dir');
+    expect(USAGE).toContain('--settlement-delay-days');
+  });
+
   it('documents the webhook flags', () => {
     expect(parseCli(['--help'])).toEqual({ kind: 'help' });
     expect(USAGE).toContain('--webhook-url');
