@@ -3,7 +3,8 @@
 // chargebacks recorded on their orders, totals per date and currency, the
 // paid orders no file settled), on the settlement's own database, with the
 // runs and their exceptions kept for a page; the words for each outcome;
-// the exception files the wpwl-reconcile command writes.
+// the exception files the wpwl-reconcile command writes and the name order
+// it reconciles files in.
 export { reconcileSettlementFiles, settlementRowKey } from './reconcile.js';
 export type { ReconcileOptions, ReconciliationInput } from './reconcile.js';
 export { readSettlementFile } from './read.js';
@@ -27,5 +28,6 @@ export type {
   SettlementRowProblem,
   SettlementStatus,
 } from './record.js';
+export { compareFileNames } from './cli-options.js';
 export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
 export type { ExceptionFiles } from './exception-files.js';
