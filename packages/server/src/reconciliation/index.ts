@@ -1,20 +1,13 @@
-// Owns the public surface of @wpwl/server/reconciliation: the gateway's
-// settlement files matched with the shop's orders (each row recorded once,
+// Owns the public surface of @wpwl/server/reconciliation: reading the
+// gateway's settlement (reconciliation) file into records and row errors;
+// matching its rows with the shop's orders (each row recorded once,
 // chargebacks recorded on their orders, totals per date and currency, the
-// paid orders no file settled), on the settlement's own database, with the
+// paid orders no file settled) on the settlement's own database, with the
 // runs and their exceptions kept for a page; the words for each outcome;
 // the exception files the wpwl-reconcile command writes and the name order
 // it reconciles files in.
-export { reconcileSettlementFiles, settlementRowKey } from './reconcile.js';
-export type { ReconcileOptions, ReconciliationInput } from './reconcile.js';
 export { readSettlementFile } from './read.js';
-export type { SettlementFileSource } from './read.js';
-export { AGREEING_OUTCOMES } from './outcome.js';
-export type { ReconciliationException, ReconciliationOutcomeKind, ReconciliationReport, SettlementTotal } from './outcome.js';
-export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
-export type { OutcomeWords } from './outcome-words.js';
-export { sqlReconciliationStore } from './sql-store.js';
-export type { OrderForMatching, OrderSettlementView, RecordedSettlementRow, ReconciliationRunView, ReconciliationStore } from './store.js';
+export type { ReadSettlementFileOptions, SettlementFileSource } from './read.js';
 export { SettlementFileError } from './record.js';
 export type {
   SettlementCashflow,
@@ -28,6 +21,20 @@ export type {
   SettlementRowProblem,
   SettlementStatus,
 } from './record.js';
+export { reconcileSettlementFiles, settlementRowKey } from './reconcile.js';
+export type { ReconcileOptions, ReconciliationInput } from './reconcile.js';
+export { AGREEING_OUTCOMES } from './outcome.js';
+export type { ReconciliationException, ReconciliationOutcomeKind, ReconciliationReport, SettlementTotal } from './outcome.js';
+export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
+export type { OutcomeWords } from './outcome-words.js';
+export { sqlReconciliationStore } from './sql-store.js';
+export type {
+  OrderForMatching,
+  OrderSettlementView,
+  RecordedSettlementRow,
+  ReconciliationRunView,
+  ReconciliationStore,
+} from './store.js';
 export { compareFileNames } from './cli-options.js';
 export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
 export type { ExceptionFiles } from './exception-files.js';

@@ -2,9 +2,9 @@
 // row, one row error per bad row (its line, and each column with the rule it
 // broke), and the file errors that stop a reading before its first row.
 // Amounts stay the file's exact decimal strings; dates stay as written.
-// The value sets are spelt out, not derived from @wpwl/gateway-spec (private,
-// inlined into the build): published declarations must not name it. A types
-// test (test/types/reconciliation.test-d.ts) holds them equal to its tables.
+// The value sets are written out here, not taken from the private field
+// tables: published declarations must not name them. A type test
+// (test/types/reconciliation.test-d.ts) holds the two equal.
 
 /** ReconciliationType. */
 export type SettlementRecordType = 'SETTLED' | 'CHARGEBACK' | 'CHARGEBACK REVERSAL' | 'FEE';
@@ -23,7 +23,9 @@ export type SettlementPaymentType =
   | 'REFUND_FEE';
 /** Cashflow: money to the merchant (POS) or from them (NEG). */
 export type SettlementCashflow = 'POS' | 'NEG';
+/** SettlementStatus. */
 export type SettlementStatus = 'SUCCESS' | 'FAILED';
+/** MatchingStatus: how the gateway matched the row with its payments. */
 export type SettlementMatchingStatus = 'MATCHED' | 'MULTIPLE_MATCHES' | 'NOT_MATCHED';
 
 /**
@@ -104,13 +106,13 @@ export type SettlementFileEntry = { kind: 'record'; record: SettlementRecord } |
 
 /** Stable codes of the faults that stop a reading before its first row. */
 export type SettlementFileErrorCode =
-  /** The file is empty, or has a header and nothing can be read from it at all. */
+  /** The file has no header line: it is empty, or blank lines only (a header without rows is a day without settlements: no error). */
   | 'EMPTY_FILE'
   /** Not UTF-8 text (UTF-16, or binary). */
   | 'ENCODING'
   /** The header is not separated by semicolons. */
   | 'SEPARATOR'
-  /** A header name that is no column of the file. */
+  /** A header name that is no column of the file, or a header that is no list of names. */
   | 'UNKNOWN_COLUMN'
   /** A column of the interface's list is missing from the header. */
   | 'MISSING_COLUMN'
