@@ -102,7 +102,8 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
         `SELECT ${ORDER_COLUMNS} FROM wpwl_orders o
          WHERE o.state = ANY($1::text[]) AND o.created_at < $2
            AND NOT EXISTS (SELECT 1 FROM wpwl_settlement_records r
-                           WHERE r.order_id = o.order_id AND r.record_type = 'SETTLED' AND r.payment_type IN ('DEBIT', 'CREDIT'))
+                           WHERE r.order_id = o.order_id AND r.record_type = 'SETTLED' AND r.payment_type IN ('DEBIT', 'CREDIT')
+                             AND r.outcome <> 'settlementFailed')
          ORDER BY o.created_at, o.order_id OFFSET $3 LIMIT $4`,
         [states, before, page.offset, page.limit],
       );
@@ -166,7 +167,12 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       for (const row of rows) {
         const view = views.get(row.order_id) ?? { outcomes: [] };
         view.outcomes.push(row.outcome);
-        if (row.record_type === 'SETTLED' && (row.payment_type === 'DEBIT' || row.payment_type === 'CREDIT'))
+        // A row whose settlement FAILED moved no money: the order is not settled by it.
+        if (
+          row.record_type === 'SETTLED' &&
+          (row.payment_type === 'DEBIT' || row.payment_type === 'CREDIT') &&
+          row.outcome !== 'settlementFailed'
+        )
           view.settledOn ??= row.settlement_date;
         views.set(row.order_id, view);
       }

@@ -65,7 +65,8 @@ export interface ReconciliationStore {
   record(rows: readonly RecordedSettlementRow[]): Promise<void>;
   /**
    * Orders in `states` created before `before` with no recorded SETTLED row
-   * of a payment (DEBIT, CREDIT): oldest first, `limit` from `offset`.
+   * of a payment (DEBIT, CREDIT) that settled (a FAILED settlement moved no
+   * money): oldest first, `limit` from `offset`.
    */
   unsettledOrders(states: readonly OrderState[], before: Date, page: { offset: number; limit: number }): Promise<OrderForMatching[]>;
   startRun(runId: string, startedAt: Date): Promise<void>;
