@@ -28,13 +28,7 @@ export type { ReconciliationException, ReconciliationOutcomeKind, Reconciliation
 export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
 export type { OutcomeWords } from './outcome-words.js';
 export { sqlReconciliationStore } from './sql-store.js';
-export type {
-  OrderForMatching,
-  OrderSettlementView,
-  RecordedSettlementRow,
-  ReconciliationRunView,
-  ReconciliationStore,
-} from './store.js';
+export type { OrderForMatching, OrderSettlementView, RecordedSettlementRow, ReconciliationRunView, ReconciliationStore } from './store.js';
 export { compareFileNames } from './cli-options.js';
 export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
 export type { ExceptionFiles } from './exception-files.js';
