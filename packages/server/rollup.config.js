@@ -47,8 +47,11 @@ const config = packageConfig({
     browser: 'src/browser.ts',
     settlement: 'src/settlement/index.ts',
     reconciliation: 'src/reconciliation/index.ts',
+    cli: 'src/reconciliation/cli.ts',
   },
   bundle: ['@wpwl/gateway-spec'],
+  // The wpwl-reconcile command.
+  banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
 });
 // The browser entry's deliberately missing import stays in the build, for the app's bundler to stop at.
 const keepBrowserStop = {

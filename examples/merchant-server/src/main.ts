@@ -12,9 +12,13 @@
 // separated; default every built one, on the ports after PORT),
 // WPWL_EXPRESS_BRANDS (the cart's wallet buttons; default APPLEPAY GOOGLEPAY
 // PAYPAL) and WPWL_APPLE_PAY_DOMAIN_ASSOCIATION (the file of Apple Pay's
-// domain verification from the gateway's back office, served under /.well-known/).
+// domain verification from the gateway's back office, served under /.well-known/),
+// WPWL_ADMIN_TOKEN (the back office's token: /reconciliation; without it the
+// page is served on this machine only) and WPWL_SETTLEMENT_DIR (the folder of
+// the gateway's settlement files; default DATA_DIR/settlement-files, where a
+// local sandbox writes them).
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseGateway, type GatewayChoice } from './local-gateway.js';
 import { findAppStorefronts, startAppStorefront, type RunningAppStorefront } from './app-servers.js';
@@ -41,6 +45,11 @@ function chosenApps(repoDir: string, env: NodeJS.ProcessEnv) {
   const unknown = names.filter((name) => !found.some((app) => app.name === name));
   if (unknown.length > 0) throw new Error(`APP_STOREFRONTS names no server-rendered storefront: ${unknown.join(', ')}`);
   return found.filter((app) => names.includes(app.name));
+}
+
+/** The folder of the gateway's settlement files: WPWL_SETTLEMENT_DIR, else DATA_DIR/settlement-files. */
+export function chooseSettlementDir(repoDir: string, env: NodeJS.ProcessEnv): string {
+  return resolve(env.WPWL_SETTLEMENT_DIR || join(env.DATA_DIR || `${repoDir}/examples/merchant-server/data`, 'settlement-files'));
 }
 
 /** PostgreSQL when DATABASE_URL is set; else the embedded database in DATA_DIR (made if missing). */
@@ -72,10 +81,12 @@ export async function startShop(
   options: { sandboxLog?: (line: string) => void } = {},
 ): Promise<RunningShop> {
   const host = env.HOST || '127.0.0.1';
+  const settlementDir = chooseSettlementDir(repoDir, env);
   const choice = await chooseGateway(env, {
     sandboxPort: port(env.SANDBOX_PORT, 0, 'SANDBOX_PORT'),
     sandboxHost: host,
     sandboxLog: options.sandboxLog,
+    settlementDir,
   });
   const storefronts = findStorefronts(`${repoDir}/examples`);
   const merchantPort = port(env.PORT, 3000, 'PORT');
@@ -100,6 +111,12 @@ export async function startShop(
         ? { recheckIntervalMs: milliseconds(env.WPWL_RECHECK_INTERVAL_MS, 'WPWL_RECHECK_INTERVAL_MS') }
         : {}),
       ...(env.WPWL_RECHECK_AFTER_MS ? { recheckAfterMs: milliseconds(env.WPWL_RECHECK_AFTER_MS, 'WPWL_RECHECK_AFTER_MS') } : {}),
+      ...(env.WPWL_ADMIN_TOKEN ? { adminToken: env.WPWL_ADMIN_TOKEN } : {}),
+      reconciliation: {
+        settlementDir,
+        // The local sandbox writes the files due by its clock; a real gateway delivers its own.
+        ...(choice.writeSettlementFiles ? { beforeRun: choice.writeSettlementFiles } : {}),
+      },
       // Started below, once this server listens; the index page lists them as they come up.
       otherStorefronts: () => apps.map((app) => ({ name: app.name, url: app.url })),
     });
@@ -141,6 +158,7 @@ export function describeShop(shop: RunningShop): string {
     `merchant server:  ${shop.merchant.url}/`,
     `  orders in:      ${shop.merchant.orders.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database (DATA_DIR)'}`,
     `  webhooks:       ${shop.gateway.webhookKey ? `${shop.merchant.url}/api/webhooks` : 'off (set WPWL_WEBHOOK_KEY)'}`,
+    `  reconciliation: ${shop.merchant.url}/reconciliation  (${shop.merchant.backOfficeNeedsToken ? 'with WPWL_ADMIN_TOKEN' : 'from this machine only; set WPWL_ADMIN_TOKEN for elsewhere'})`,
     ...shop.storefronts.map((s) => {
       const framework = STOREFRONT_FRAMEWORKS[s.path.replaceAll('/', '')];
       return `  storefront:     ${shop.merchant.url}${s.path}${framework ? `  (${framework})` : ''}`;

@@ -16,6 +16,7 @@ import { createNonce, storefrontCsp } from './csp.js';
 import type { DatabaseOptions } from './database.js';
 import { methodNotAllowed, redirect, sendJson, sendStoreUnavailable } from './http.js';
 import { RateLimiter } from './rate-limit.js';
+import { handleReconciliationPage, RECONCILIATION_PATH, type ReconciliationSettings } from './reconciliation-page.js';
 import type { ShopContext, Storefront } from './shop-context.js';
 import { resolveStaticFile, sendStaticFile } from './static.js';
 import { paymentStatus, settleOnShopperResult } from './status-route.js';
@@ -25,6 +26,7 @@ import { receiveWebhook } from './webhook-route.js';
 
 export type { Storefront } from './shop-context.js';
 export type { PaymentStatusAnswer } from './status-answer.js';
+export type { ReconciliationSettings } from './reconciliation-page.js';
 
 /** Longest a status request waits for the gateway, retries included: a throttling gateway must not hold the shopper. */
 export const STATUS_READ_DEADLINE_MS = 8_000;
@@ -105,6 +107,14 @@ export interface MerchantServerOptions {
   recheckIntervalMs?: number;
   /** The first re-check of an uncertain payment, then twice as long each time. Default 10 s. */
   recheckAfterMs?: number;
+  /**
+   * The back office's token (WPWL_ADMIN_TOKEN): /reconciliation is served to
+   * requests that carry it (Bearer header, or the cookie a visit with
+   * `?token=` sets). Without it, only to requests made on this machine.
+   */
+  adminToken?: string;
+  /** The settlement files /reconciliation reconciles, and what runs before. */
+  reconciliation?: ReconciliationSettings;
 }
 
 export interface MerchantServer {
@@ -114,6 +124,8 @@ export interface MerchantServer {
   orders: OrderStore;
   /** The settlement of the orders (open checkouts, settle, re-check). */
   settlement: Settlement;
+  /** True when /reconciliation asks for the admin token; false: it is served on this machine only. */
+  backOfficeNeedsToken: boolean;
   /** Stops listening; closes the database unless it was passed in open. */
   close(): Promise<void>;
 }
@@ -171,6 +183,17 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     },
   };
 
+  if (options.adminToken !== undefined && options.adminToken.trim().length < 16) {
+    throw new Error('adminToken (WPWL_ADMIN_TOKEN) must be at least 16 characters: it is all that guards the back office');
+  }
+  const backOffice = {
+    orders,
+    adminToken: options.adminToken?.trim(),
+    settings: options.reconciliation ?? {},
+    publicUrl: () => publicUrl,
+    styled: vendor.some((mount) => mount.path === '/shared/'),
+  };
+
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
@@ -211,6 +234,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       return paymentStatus(shop, url, req, res);
     }
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
+    if (path === RECONCILIATION_PATH) return handleReconciliationPage(backOffice, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
     if (path === APPLE_PAY_DOMAIN_ASSOCIATION_PATH) return sendApplePayDomainAssociation(shop, res, head);
@@ -255,6 +279,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     url,
     orders,
     settlement,
+    backOfficeNeedsToken: backOffice.adminToken !== undefined,
     close: async () => {
       await stopRechecks();
       await new Promise<void>((resolveClose) => {

@@ -4,7 +4,15 @@
 // shopper. Every write is committed before the server answers with what it
 // wrote, so a crash right after an answer loses nothing the shopper or the
 // gateway saw.
-import { CHARGED_STATES, FINAL_STATES, sqlSettlementStore, type SettlementOrder, type SettlementStore } from '@wpwl/server/settlement';
+import { sqlReconciliationStore, type ReconciliationStore } from '@wpwl/server/reconciliation';
+import {
+  CHARGED_STATES,
+  FINAL_STATES,
+  sqlSettlementStore,
+  type OrderState,
+  type SettlementOrder,
+  type SettlementStore,
+} from '@wpwl/server/settlement';
 import { openDatabase, type DatabaseOptions, type ShopDatabase } from './database.js';
 import { answerOf, type PaymentStatusAnswer } from './status-answer.js';
 
@@ -51,6 +59,16 @@ export function shopOrder(order: SettlementOrder): Order {
   };
 }
 
+/** One line of the back office's order list. */
+export interface OrderListing {
+  orderId: string;
+  state: OrderState;
+  /** Two-decimal string. */
+  amount: string;
+  currency: string;
+  createdAt: Date;
+}
+
 /** The cards a shopper saved, most recent first; older ones are forgotten. */
 const MAX_CARDS_PER_SHOPPER = 3;
 
@@ -58,10 +76,13 @@ export class OrderStore {
   readonly #db: ShopDatabase;
   /** Where the settlement keeps orders: hand it to createSettlement. */
   readonly settlementStore: SettlementStore;
+  /** Where the reconciliation of the gateway's settlement files reads orders and keeps its runs. */
+  readonly reconciliationStore: ReconciliationStore;
 
   private constructor(db: ShopDatabase) {
     this.#db = db;
     this.settlementStore = sqlSettlementStore(db.sql);
+    this.reconciliationStore = sqlReconciliationStore(db.sql);
   }
 
   /** Opens the database (PostgreSQL by URL, or the embedded one in a folder) and migrates it. */
@@ -82,6 +103,28 @@ export class OrderStore {
   /** Every order, oldest first (reconciliation, tests). */
   async all(): Promise<Order[]> {
     return (await this.settlementStore.all()).map(shopOrder);
+  }
+
+  /** Orders newest first, `limit` from `offset` (the back office's pages). */
+  async newestFirst(offset: number, limit: number): Promise<OrderListing[]> {
+    const rows = await this.#db.sql.query<{
+      order_id: string;
+      state: OrderState;
+      created_at: Date | string;
+      amount: string;
+      currency: string;
+    }>(
+      `SELECT order_id, state, created_at, record->>'amount' AS amount, record->>'currency' AS currency
+       FROM wpwl_orders ORDER BY created_at DESC, order_id DESC OFFSET $1 LIMIT $2`,
+      [offset, limit],
+    );
+    return rows.map((row) => ({
+      orderId: row.order_id,
+      state: row.state,
+      amount: row.amount,
+      currency: row.currency,
+      createdAt: new Date(row.created_at),
+    }));
   }
 
   async count(): Promise<number> {

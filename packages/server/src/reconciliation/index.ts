@@ -1,6 +1,11 @@
 // Owns the public surface of @wpwl/server/reconciliation: reading the
-// gateway's settlement (reconciliation) file into records and row errors,
-// and matching them with the orders of @wpwl/server/settlement.
+// gateway's settlement (reconciliation) file into records and row errors;
+// matching its rows with the shop's orders (each row recorded once,
+// chargebacks recorded on their orders, totals per date and currency, the
+// paid orders no file settled) on the settlement's own database, with the
+// runs and their exceptions kept for a page; the words for each outcome;
+// the exception files the wpwl-reconcile command writes and the name order
+// it reconciles files in.
 export { readSettlementFile } from './read.js';
 export type { ReadSettlementFileOptions, SettlementFileSource } from './read.js';
 export { SettlementFileError } from './record.js';
@@ -16,10 +21,14 @@ export type {
   SettlementRowProblem,
   SettlementStatus,
 } from './record.js';
-// Matching the records with the settlement's orders.
 export { reconcileSettlementFiles, settlementRowKey } from './reconcile.js';
 export type { ReconcileOptions, ReconciliationInput } from './reconcile.js';
 export { AGREEING_OUTCOMES, SETTLING_STATES } from './outcome.js';
 export type { ReconciliationException, ReconciliationOutcomeKind, ReconciliationReport, SettlementTotal } from './outcome.js';
+export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
+export type { OutcomeWords } from './outcome-words.js';
 export { sqlReconciliationStore } from './sql-store.js';
 export type { OrderForMatching, OrderSettlementView, RecordedSettlementRow, ReconciliationRunView, ReconciliationStore } from './store.js';
+export { compareFileNames } from './cli-options.js';
+export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
+export type { ExceptionFiles } from './exception-files.js';

@@ -173,7 +173,12 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       for (const row of rows) {
         const view = views.get(row.order_id) ?? { outcomes: [] };
         view.outcomes.push(row.outcome);
-        if (row.record_type === 'SETTLED' && (row.payment_type === 'DEBIT' || row.payment_type === 'CREDIT'))
+        // A row whose settlement FAILED moved no money: the order is not settled by it.
+        if (
+          row.record_type === 'SETTLED' &&
+          (row.payment_type === 'DEBIT' || row.payment_type === 'CREDIT') &&
+          row.outcome !== 'settlementFailed'
+        )
           view.settledOn ??= row.settlement_date;
         views.set(row.order_id, view);
       }

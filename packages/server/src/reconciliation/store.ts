@@ -69,8 +69,8 @@ export interface ReconciliationStore {
   record(rows: readonly RecordedSettlementRow[]): Promise<Set<string>>;
   /**
    * Orders in `states` created before `before` with no recorded SETTLED row
-   * of a payment (DEBIT, CREDIT) other than a failed settlement: oldest
-   * first, `limit` from `offset`.
+   * of a payment (DEBIT, CREDIT) that settled (a FAILED settlement moved no
+   * money): oldest first, `limit` from `offset`.
    */
   unsettledOrders(states: readonly OrderState[], before: Date, page: { offset: number; limit: number }): Promise<OrderForMatching[]>;
   startRun(runId: string, startedAt: Date): Promise<void>;
