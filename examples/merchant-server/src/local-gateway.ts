@@ -36,6 +36,8 @@ export async function chooseGateway(
     sandboxLog?: (line: string) => void;
     /** Where a local sandbox writes its settlement files. */
     settlementDir?: string;
+    /** Days a local sandbox takes to settle a payment (its `settlementFiles.delayDays`). */
+    settlementDelayDays?: number;
   } = {},
 ): Promise<GatewayChoice> {
   const { WPWL_BASE_URL: baseUrl, WPWL_ACCESS_TOKEN: accessToken, WPWL_ENTITY_ID: entityId } = env;
@@ -60,7 +62,14 @@ export async function chooseGateway(
     port: options.sandboxPort ?? 0,
     host: options.sandboxHost ?? '127.0.0.1',
     log: options.sandboxLog,
-    ...(options.settlementDir ? { settlementFiles: { dir: options.settlementDir } } : {}),
+    ...(options.settlementDir
+      ? {
+          settlementFiles: {
+            dir: options.settlementDir,
+            ...(options.settlementDelayDays === undefined ? {} : { delayDays: options.settlementDelayDays }),
+          },
+        }
+      : {}),
   });
   const webhookKey = configuredKey ?? randomBytes(32).toString('hex');
   return {

@@ -16,7 +16,9 @@
 // WPWL_ADMIN_TOKEN (the back office's token: /reconciliation; without it the
 // page is served on this machine only) and WPWL_SETTLEMENT_DIR (the folder of
 // the gateway's settlement files; default DATA_DIR/settlement-files, where a
-// local sandbox writes them).
+// local sandbox writes them) and WPWL_SETTLEMENT_DELAY_DAYS (the days a local
+// sandbox takes to settle a payment; default 0, so the demo's payments are in
+// the file the page's button has it write at once).
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +66,14 @@ function milliseconds(value: string, name: string): number {
   return parsed;
 }
 
+function days(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 366)
+    throw new Error(`${name} must be a whole number of days from 0 to 366, got ${value}`);
+  return parsed;
+}
+
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -87,6 +97,7 @@ export async function startShop(
     sandboxHost: host,
     sandboxLog: options.sandboxLog,
     settlementDir,
+    settlementDelayDays: days(env.WPWL_SETTLEMENT_DELAY_DAYS, 0, 'WPWL_SETTLEMENT_DELAY_DAYS'),
   });
   const storefronts = findStorefronts(`${repoDir}/examples`);
   const merchantPort = port(env.PORT, 3000, 'PORT');
