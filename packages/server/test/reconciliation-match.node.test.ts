@@ -201,6 +201,34 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     expect(report.counts).toEqual({ settled: 1, unknownToShop: 1, settledTwice: 1 });
   });
 
+  it('two runs of the same file at the same moment report each row once, never as settled twice', async () => {
+    await order(1);
+    await order(2);
+    const path = file(row(1), row(2));
+    // Each run has looked for the rows before either records them (two instances on one PostgreSQL).
+    let looked = 0;
+    let bothLooked!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothLooked = resolve));
+    const instance = (): ReconciliationStore => ({
+      ...reconciliation,
+      recorded: async (keys) => {
+        const found = await reconciliation.recorded(keys);
+        if (++looked === 2) bothLooked();
+        return found;
+      },
+      record: async (rows) => {
+        await barrier;
+        return reconciliation.record(rows);
+      },
+    });
+    const run = () => reconcileSettlementFiles({ files: [path], store: instance(), settlementStore: store, now: () => NOW });
+    const [a, b] = await Promise.all([run(), run()]);
+    expect(a.counts.settledTwice ?? 0).toBe(0);
+    expect(b.counts.settledTwice ?? 0).toBe(0);
+    expect(a.counts.settled).toBe(2);
+    expect(b.counts.settled).toBe(2);
+  });
+
   it('refunds: one the shop recorded settles, one it did not is refundUnknown; the NEG amount is taken off the totals', async () => {
     const refundId = `rfd${'1'.padStart(29, '0')}`;
     await order(1, {

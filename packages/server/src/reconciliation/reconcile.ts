@@ -222,8 +222,13 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
     };
     const fresh = batch.flatMap((_, i) => (recorded.has(keys[i]!) ? [] : [i]));
     const inserted = await store.record(fresh.map((i) => rowOf(i, decisions[i]!.kind)));
-    // A settled row refused: its order was settled by a row recorded earlier (or by a run at the same moment).
-    const refused = fresh.filter((i) => !inserted.has(keys[i]!) && decisions[i]!.kind === 'settled');
+    const notInserted = fresh.filter((i) => !inserted.has(keys[i]!));
+    if (notInserted.length > 0) {
+      // The row itself recorded by a run at the same moment (another instance): its outcome stands, as on a re-run.
+      for (const [key, outcome] of await store.recorded(notInserted.map((i) => keys[i]!))) recorded.set(key, outcome);
+    }
+    // A settled row refused: its order was settled by another row recorded earlier (or by a run at the same moment).
+    const refused = notInserted.filter((i) => !recorded.has(keys[i]!) && decisions[i]!.kind === 'settled');
     if (refused.length > 0) {
       for (const i of refused) {
         const decision = decisions[i]!;
