@@ -201,6 +201,67 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     expect(report.counts).toEqual({ settled: 1, unknownToShop: 1, settledTwice: 1 });
   });
 
+  it('a refund or a chargeback settled again by a row of a later file is settledTwice, not a second agreeing row', async () => {
+    const refundId = `rfd${'1'.padStart(29, '0')}`;
+    await order(1, {
+      state: 'partiallyRefunded',
+      followUps: [{ id: refundId, kind: 'refund', amount: '12.00', currency: 'EUR', code: '000.000.000', recordedAt: NOW.toISOString() }],
+    });
+    await order(2);
+    const refund = (date: string) =>
+      row(1, {
+        PaymentType: 'REFUND',
+        Cashflow: 'NEG',
+        UniqueID: refundId,
+        Amount: '12.00',
+        SettlementAmount: '12.00',
+        SettlementFee: '',
+        SettlementTxId: `stx-refund-${date}`,
+        SettlementDate: date,
+      });
+    const chargeback = (date: string) =>
+      row(2, {
+        ReconciliationType: 'CHARGEBACK',
+        Cashflow: 'NEG',
+        SettlementFee: '',
+        SettlementTxId: `stx-cb-${date}`,
+        SettlementDate: date,
+        ChargebackId: chargebackIdOf(2),
+        ReasonCode: '000.100.220',
+      });
+    const first = await reconcile([file(row(1), row(2), refund('2026-11-27'), chargeback('2026-11-27'))]);
+    expect(first.counts).toEqual({ settled: 2, refundSettled: 1, chargeback: 1 });
+    // The gateway takes the same refund and the same chargeback again in the next day's file.
+    const second = await reconcile([file(refund('2026-11-28'), chargeback('2026-11-28'))]);
+    expect(second.counts).toEqual({ settledTwice: 2 });
+    expect(second.exceptions.map((e) => e.orderId)).toEqual([orderIdOf(1), orderIdOf(2)]);
+    expect(second.totals[0]).toMatchObject({ settlementDate: '2026-11-28', debited: '104.00' });
+    expect((await store.find({ orderId: orderIdOf(2) }))?.followUps).toHaveLength(1);
+    // Twice in one file (and one batch) too.
+    await order(3);
+    const third = await reconcile([
+      file(
+        row(3),
+        chargeback('2026-11-29'),
+        row(3, {
+          ReconciliationType: 'CHARGEBACK',
+          Cashflow: 'NEG',
+          SettlementFee: '',
+          SettlementTxId: 'stx-x',
+          ChargebackId: chargebackIdOf(3),
+        }),
+        row(3, {
+          ReconciliationType: 'CHARGEBACK',
+          Cashflow: 'NEG',
+          SettlementFee: '',
+          SettlementTxId: 'stx-y',
+          ChargebackId: chargebackIdOf(3),
+        }),
+      ),
+    ]);
+    expect(third.counts).toEqual({ settled: 1, chargeback: 1, settledTwice: 2 });
+  });
+
   it('two runs of the same file at the same moment report each row once, never as settled twice', async () => {
     await order(1);
     await order(2);

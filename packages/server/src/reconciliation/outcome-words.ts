@@ -38,7 +38,7 @@ export const RECONCILIATION_OUTCOME_WORDS: Readonly<Record<ReconciliationOutcome
     meaning: 'The file settled a payment of an order the shop has as not charged (open, declined, expired, uncertain).',
   },
   otherPayment: { label: 'another payment', meaning: 'The order was paid by another payment than the one this row settled.' },
-  settledTwice: { label: 'settled twice', meaning: 'A second row settled an order another row settled already.' },
+  settledTwice: { label: 'settled twice', meaning: 'A second row settled an order, a refund or a chargeback another row settled already.' },
   refundUnknown: { label: 'refund unknown', meaning: 'The file settled a refund the shop never recorded.' },
   chargebackRefused: {
     label: 'chargeback not recorded',

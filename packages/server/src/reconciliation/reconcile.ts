@@ -88,6 +88,22 @@ interface Running {
   fees: bigint;
 }
 
+/** Outcomes a row may have once per order (`settled`) or per refund or chargeback: a second such row is `settledTwice`. */
+const ONCE: ReadonlySet<ReconciliationOutcomeKind> = new Set(['settled', 'refundSettled', 'chargeback', 'chargebackReversal']);
+
+/** What a row with this outcome settles once besides its order's payment: the refund's, chargeback's or reversal's own id. */
+function subjectOf(record: SettlementRecord, kind: ReconciliationOutcomeKind): string | undefined {
+  if (kind === 'refundSettled') return `refund:${record.uniqueId}`;
+  if (kind === 'chargeback' || kind === 'chargebackReversal') return `${kind}:${record.chargebackId}`;
+  return undefined;
+}
+
+/** A refund, chargeback or reversal that another row settled already: nothing is recorded on the order again. */
+const twice = (decision: RowDecision): RowDecision => {
+  const { followUp: _notAgain, ...rest } = decision;
+  return { ...rest, kind: 'settledTwice', message: `${decision.message}; another row settled this already` };
+};
+
 const minor = (amount: string | undefined) => (amount ? BigInt(toMinor(amount)) : 0n);
 const decimal = (value: bigint) => (value < 0n ? `-${fromMinorBig(-value)}` : fromMinorBig(value));
 const fromMinorBig = (value: bigint) => `${value / 100n}.${String(value % 100n).padStart(2, '0')}`;
@@ -188,13 +204,20 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
     const found = batch.map((record) => findOrder(record, { byPaymentId, byOrderId }));
     // Within the batch, an order settled by an earlier row; across batches and runs the store refuses a
     // second `settled` row of one order (a unique index), and that row becomes `settledTwice` below.
+    // The same holds for a refund or chargeback settled by two rows (its subject); the store refuses the second across batches.
     const settledHere = new Set<string>();
+    const subjectsHere = new Set<string>();
     const decisions: RowDecision[] = [];
     for (const [i, record] of batch.entries()) {
       const stored = recorded.get(keys[i]!);
       const orderId = found[i]?.order.orderId;
-      const decision = decideRow(record, found[i], stored ? stored === 'settledTwice' : orderId !== undefined && settledHere.has(orderId));
+      let decision = decideRow(record, found[i], stored ? stored === 'settledTwice' : orderId !== undefined && settledHere.has(orderId));
       if (!stored && decision.kind === 'settled' && orderId) settledHere.add(orderId);
+      const subject = stored ? undefined : subjectOf(record, decision.kind);
+      if (subject !== undefined) {
+        if (subjectsHere.has(subject)) decision = twice(decision);
+        else subjectsHere.add(subject);
+      }
       decisions.push(decision);
     }
     // Chargebacks before their reversals.
@@ -218,6 +241,7 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
         settlementCurrency: record.settlementCurrency,
         file,
         line: record.line,
+        ...(subjectOf(record, outcome) !== undefined ? { subject: subjectOf(record, outcome) } : {}),
       };
     };
     const fresh = batch.flatMap((_, i) => (recorded.has(keys[i]!) ? [] : [i]));
@@ -227,11 +251,16 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
       // The row itself recorded by a run at the same moment (another instance): its outcome stands, as on a re-run.
       for (const [key, outcome] of await store.recorded(notInserted.map((i) => keys[i]!))) recorded.set(key, outcome);
     }
-    // A settled row refused: its order was settled by another row recorded earlier (or by a run at the same moment).
-    const refused = notInserted.filter((i) => !recorded.has(keys[i]!) && decisions[i]!.kind === 'settled');
+    // A row refused: its order (or its refund or chargeback) was settled by another row recorded earlier
+    // (or by a run at the same moment).
+    const refused = notInserted.filter((i) => !recorded.has(keys[i]!) && ONCE.has(decisions[i]!.kind));
     if (refused.length > 0) {
       for (const i of refused) {
         const decision = decisions[i]!;
+        if (decision.kind !== 'settled') {
+          decisions[i] = twice(decision);
+          continue;
+        }
         decisions[i] = decideRow(batch[i]!, found[i], true);
         if (decisions[i]!.kind !== 'settledTwice') decisions[i] = { ...decision, kind: 'settledTwice' };
       }

@@ -84,8 +84,8 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
       const inserted = await database.query<{ record_key: string }>(
         `INSERT INTO wpwl_settlement_records
-           (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[])
+           (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line, subject)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[], $11::text[])
          ON CONFLICT DO NOTHING RETURNING record_key`,
         [
           column('key'),
@@ -98,6 +98,7 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
           column('settlementCurrency'),
           column('file'),
           column('line'),
+          column('subject'),
         ],
       );
       return new Set(inserted.map((row) => row.record_key));

@@ -35,6 +35,12 @@ export interface RecordedSettlementRow {
   settlementCurrency: string;
   file: string;
   line: number;
+  /**
+   * What the row settles once besides a payment: a refund's, a chargeback's or
+   * a reversal's own transaction id (with its kind). A second row with the same
+   * subject is refused, as a second `settled` row of one order is.
+   */
+  subject?: string;
 }
 
 /** An order's settlement as the recorded rows tell it (for a page listing orders). */
@@ -64,7 +70,8 @@ export interface ReconciliationStore {
   /**
    * Records rows; resolves to the keys it recorded. A row whose key is
    * recorded already is left as it is, and so is a second `settled` row of
-   * one order (the first stands): neither key is in the answer.
+   * one order or a second row of one `subject` (the first stands): none of
+   * these keys is in the answer.
    */
   record(rows: readonly RecordedSettlementRow[]): Promise<Set<string>>;
   /**

@@ -86,6 +86,10 @@ export const SETTLEMENT_MIGRATIONS: readonly string[] = [
      detail jsonb NOT NULL
    );
    CREATE INDEX wpwl_reconciliation_exceptions_by_run ON wpwl_reconciliation_exceptions (run_id, id)`,
+  // Reconciliation: what a row settles once besides a payment (a refund, a chargeback, its reversal: by that
+  // transaction's own id), so the same refund or chargeback in a second row of another file is refused.
+  `ALTER TABLE wpwl_settlement_records ADD COLUMN subject text;
+   CREATE UNIQUE INDEX wpwl_settlement_records_one_subject ON wpwl_settlement_records (subject) WHERE subject IS NOT NULL`,
 ];
 
 /** Any number: every instance takes the same lock while it migrates. */
