@@ -402,6 +402,34 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     ]);
   });
 
+  it('a row whose settlement FAILED moves no money in the totals: neither its amount nor its fee, nor a failed fee row', async () => {
+    await order(1);
+    await order(2);
+    const report = await reconcile([
+      file(
+        row(1),
+        row(2, { SettlementStatus: 'FAILED' }),
+        row(0, {
+          ReconciliationType: 'FEE',
+          PaymentType: 'MONTHLY',
+          Cashflow: 'NEG',
+          UniqueID: '',
+          TransactionId: 'FEE-2026-11',
+          MatchingStatus: '',
+          MatchedTransactions: '',
+          Amount: '25.00',
+          SettlementAmount: '25.00',
+          SettlementFee: '',
+          SettlementStatus: 'FAILED',
+        }),
+      ),
+    ]);
+    expect(report.counts).toEqual({ settled: 1, settlementFailed: 1, fee: 1 });
+    expect(report.totals).toEqual([
+      { settlementDate: '2026-11-27', currency: 'EUR', rows: 3, credited: '92.00', debited: '0.00', fees: '1.54', net: '90.46' },
+    ]);
+  });
+
   it('reconciling the same file twice changes nothing: no order, no recorded row; the report reads the same', async () => {
     await order(1);
     await order(2);

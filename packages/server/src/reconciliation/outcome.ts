@@ -75,6 +75,7 @@ export interface ReconciliationException {
 export interface SettlementTotal {
   settlementDate: string;
   currency: string;
+  /** Rows read, FAILED ones included. The amounts below are of the rows that settled (SUCCESS): a FAILED one moved no money. */
   rows: number;
   /** SettlementAmount of POS rows (fee rows apart). */
   credited: string;

@@ -157,13 +157,13 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
     const key = `${record.settlementDate}\u001f${record.settlementCurrency}`;
     const running = totals.get(key) ?? { rows: 0, credited: 0n, debited: 0n, fees: 0n };
     running.rows++;
+    // A settlement that FAILED moved no money: not its amount, not its fee (a fee row's included).
+    if (record.settlementStatus !== 'SUCCESS') return void totals.set(key, running);
     running.fees += minor(record.settlementFee);
     if (kind === 'fee') {
       running.fees += record.cashflow === 'NEG' ? minor(record.settlementAmount) : -minor(record.settlementAmount);
-    } else if (record.settlementStatus === 'SUCCESS') {
-      if (record.cashflow === 'POS') running.credited += minor(record.settlementAmount);
-      else running.debited += minor(record.settlementAmount);
-    }
+    } else if (record.cashflow === 'POS') running.credited += minor(record.settlementAmount);
+    else running.debited += minor(record.settlementAmount);
     totals.set(key, running);
   };
 
