@@ -108,6 +108,19 @@ describe('the reconciliation page', () => {
     expect(rebound.status).toBe(403);
     expect(rebound.body).toContain('set WPWL_ADMIN_TOKEN');
     expect(rebound.body).not.toContain('Reconcile the settlement files');
+
+    // A reverse proxy on this machine (Apache's ProxyPass, nginx's default Host) forwards a stranger's request
+    // from loopback to a loopback host name: the header it adds says the request was not made here.
+    const port = new URL(open.url).port;
+    for (const forwarded of [
+      { 'X-Forwarded-For': '203.0.113.7' },
+      { Forwarded: 'for=203.0.113.7;proto=https' },
+      { 'X-Real-IP': '203.0.113.7' },
+    ]) {
+      const proxied = await send(open.url, '/reconciliation', { headers: { Host: `127.0.0.1:${port}`, ...forwarded } });
+      expect(proxied.status).toBe(403);
+      expect(proxied.body).not.toContain('Reconcile the settlement files');
+    }
   });
 
   it('with a token: refused without it; opened by the Bearer header, or by the cookie a ?token= visit sets', async () => {

@@ -3,7 +3,7 @@
 // `Authorization: Bearer`, or the HttpOnly SameSite=Strict cookie a visit
 // with `?token=` sets; without one, only a request made on this machine (a
 // loopback peer that names a loopback host, so a remote page cannot reach
-// it through DNS rebinding). A form's POST must also come from the page's
+// it through DNS rebinding, and that no proxy forwarded). A form's POST must also come from the page's
 // own origin (the Origin header), unless it carries the Bearer header a
 // cross-site form cannot set. Tokens are compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -38,9 +38,20 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d+)?$/i;
 
-/** True for a request made on this machine, to this machine's name. */
+/** Headers a reverse proxy adds to the request it forwards: whoever sent it, it was not sent on this machine. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'] as const;
+
+/**
+ * True for a request made on this machine, to this machine's name. A proxy
+ * on this machine connects from loopback and may name a loopback host (Apache's
+ * ProxyPass, nginx's default Host): the forwarding header it adds refuses it.
+ */
 export function isLoopbackRequest(req: IncomingMessage): boolean {
-  return LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '') && LOOPBACK_HOST.test(req.headers.host ?? '');
+  return (
+    LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '') &&
+    LOOPBACK_HOST.test(req.headers.host ?? '') &&
+    FORWARDING_HEADERS.every((name) => req.headers[name] === undefined)
+  );
 }
 
 /** Decides whether `req` may see or use the back office. */
@@ -50,7 +61,8 @@ export function adminAccess(req: IncomingMessage, token: string | undefined): Ad
     return {
       ok: false,
       status: 403,
-      message: 'The back office is served on this machine only (a loopback address): set WPWL_ADMIN_TOKEN to open it from elsewhere.',
+      message:
+        'The back office is served on this machine only (a loopback address, not through a proxy): set WPWL_ADMIN_TOKEN to open it from elsewhere.',
     };
   }
   const authorization = req.headers.authorization ?? '';
