@@ -202,7 +202,7 @@ async function renderPage(context: ReconciliationPageContext, url: URL): Promise
 
   const notice = url.searchParams.get('notice');
   const noticeHtml =
-    notice && notice in NOTICES
+    notice && Object.hasOwn(NOTICES, notice)
       ? `<p role="status" class="${notice === 'done' ? 'status' : 'warning'}">${escape(NOTICES[notice as Notice])}</p>`
       : '';
   return [

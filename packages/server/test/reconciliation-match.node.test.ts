@@ -195,6 +195,13 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     expect(report.exceptions[0]!.message).toContain(several.replace(',', ', '));
   });
 
+  it("a row of another payment with the order's id does not settle the order: it is still missing, and the page has no settled date", async () => {
+    await order(2, { createdAt: new Date(NOW.getTime() - 10 * DAY) });
+    const report = await reconcile([file(row(2, { UniqueID: paymentIdOf(99), MatchedTransactions: paymentIdOf(99) }))]);
+    expect(report.counts).toEqual({ otherPayment: 1, missingFromFiles: 1 });
+    expect((await reconciliation.settlementOf([orderIdOf(2)])).get(orderIdOf(2))).toEqual({ outcomes: ['otherPayment'] });
+  });
+
   it('one payment settled by two rows is settled once and then settledTwice, across batches too', async () => {
     await order(1);
     const report = await reconcile([file(row(1), row(2, {}), row(1, { SettlementTxId: 'stx-again' }))], { batchSize: 1 });
@@ -338,6 +345,25 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     const second = await reconcile([file(reversal)]);
     expect(second.counts).toEqual({ chargebackReversal: 1 });
     expect((await store.find({ orderId: orderIdOf(1) }))?.state).toBe('chargebackReversed');
+  });
+
+  it('a chargeback of more than the order was paid changes no order', async () => {
+    await order(1);
+    const report = await reconcile([
+      file(
+        row(1, {
+          ReconciliationType: 'CHARGEBACK',
+          Cashflow: 'NEG',
+          SettlementFee: '',
+          ChargebackId: chargebackIdOf(1),
+          Amount: '500.00',
+          SettlementAmount: '500.00',
+        }),
+      ),
+    ]);
+    expect(report.counts).toEqual({ chargebackRefused: 1 });
+    expect(report.exceptions[0]!.message).toContain('more than order');
+    expect((await store.find({ orderId: orderIdOf(1) }))?.state).toBe('paid');
   });
 
   it('a chargeback found by order id only, or without a chargeback id, changes no order', async () => {

@@ -43,7 +43,7 @@ export const RECONCILIATION_OUTCOME_WORDS: Readonly<Record<ReconciliationOutcome
   chargebackRefused: {
     label: 'chargeback not recorded',
     meaning:
-      'A chargeback (or its reversal) the order cannot take: no chargeback id, matched by order id only, another currency, nothing to reverse.',
+      'A chargeback (or its reversal) the order cannot take: no chargeback id, matched by order id only, another currency, more than was paid, nothing to reverse.',
   },
   multipleMatches: { label: 'several matches', meaning: 'The gateway matched the row with several payments and could not tell which.' },
   missingFromFiles: {

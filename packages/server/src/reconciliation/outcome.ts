@@ -20,7 +20,7 @@ import type { OrderForMatching } from './store.js';
  * (the shop has no charged payment for it), `otherPayment` (the order was paid
  * by another payment), `settledTwice`, `refundUnknown`, `chargebackRefused`
  * (a chargeback the order cannot take: no chargeback id, matched by order id
- * only, nothing to reverse, another currency), `multipleMatches` (the gateway
+ * only, nothing to reverse, another currency, more than was paid), `multipleMatches` (the gateway
  * could not tell the payment), `missingFromFiles` (an order paid longer ago
  * than the window and in no file), `rowError` (a row that could not be read),
  * `fileError` (a file that could not be read at all: a wrong header,
@@ -180,6 +180,9 @@ export function decideRow(record: SettlementRecord, found: ReturnType<typeof fin
     }
     if (record.currency !== order.currency.toUpperCase()) {
       return { kind: 'chargebackRefused', order, message: `${row}: in ${record.currency}, ${orderWords} was paid in ${order.currency}` };
+    }
+    if (toMinor(record.amount) > toMinor(order.amount)) {
+      return { kind: 'chargebackRefused', order, message: `${row}: more than ${orderWords} was paid; a person should look at it` };
     }
     return {
       kind,

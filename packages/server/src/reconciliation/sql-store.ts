@@ -39,6 +39,13 @@ function toOrder(row: OrderRow): OrderForMatching {
   };
 }
 
+/**
+ * Payment rows that do not settle their order: a FAILED settlement moved no
+ * money, and another payment's row (found by the order id alone) is that
+ * payment's money, not the order's own payment.
+ */
+const NOT_SETTLING_OUTCOMES: readonly string[] = ['settlementFailed', 'otherPayment'];
+
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /**
@@ -110,9 +117,9 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
          WHERE o.state = ANY($1::text[]) AND o.created_at < $2
            AND NOT EXISTS (SELECT 1 FROM wpwl_settlement_records r
                            WHERE r.order_id = o.order_id AND r.record_type = 'SETTLED' AND r.payment_type IN ('DEBIT', 'CREDIT')
-                             AND r.outcome <> 'settlementFailed')
+                             AND r.outcome <> ALL($5::text[]))
          ORDER BY o.created_at, o.order_id OFFSET $3 LIMIT $4`,
-        [states, before, page.offset, page.limit],
+        [states, before, page.offset, page.limit, NOT_SETTLING_OUTCOMES],
       );
       return rows.map(toOrder);
     },
@@ -174,11 +181,10 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       for (const row of rows) {
         const view = views.get(row.order_id) ?? { outcomes: [] };
         view.outcomes.push(row.outcome);
-        // A row whose settlement FAILED moved no money: the order is not settled by it.
         if (
           row.record_type === 'SETTLED' &&
           (row.payment_type === 'DEBIT' || row.payment_type === 'CREDIT') &&
-          row.outcome !== 'settlementFailed'
+          !NOT_SETTLING_OUTCOMES.includes(row.outcome)
         )
           view.settledOn ??= row.settlement_date;
         views.set(row.order_id, view);
