@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const IMPORTS_SPEC = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]@wpwl\/gateway-spec['"]/;
+const IMPORTS_SPEC = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)['"]@wpwl\/gateway-spec(?:\/[\w-]+)?['"]/;
 const dist = join(process.cwd(), 'dist');
 const offenders = [];
 const walk = (dir) => {

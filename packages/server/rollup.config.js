@@ -42,7 +42,12 @@ const inlineGatewaySpec = {
 
 const config = packageConfig({
   packageDir: import.meta.dirname,
-  input: { index: 'src/index.ts', browser: 'src/browser.ts', settlement: 'src/settlement/index.ts' },
+  input: {
+    index: 'src/index.ts',
+    browser: 'src/browser.ts',
+    settlement: 'src/settlement/index.ts',
+    reconciliation: 'src/reconciliation/index.ts',
+  },
   bundle: ['@wpwl/gateway-spec'],
 });
 // The browser entry's deliberately missing import stays in the build, for the app's bundler to stop at.

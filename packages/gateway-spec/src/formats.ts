@@ -24,15 +24,51 @@ export interface FieldFormat {
 
 /** True when `value` satisfies `format`. */
 export function matchesFormat(format: FieldFormat, value: string): boolean {
-  if (format.minLength !== undefined || format.maxLength !== undefined) {
-    const length = codePointLength(value);
-    if (format.minLength !== undefined && length < format.minLength) return false;
-    if (format.maxLength !== undefined && length > format.maxLength) return false;
+  const { minLength, maxLength } = format;
+  if (minLength !== undefined || maxLength !== undefined) {
+    // A value has at least half as many code points as UTF-16 units, and at most as many:
+    // they are counted only when the units alone do not decide.
+    const units = value.length;
+    const min = minLength ?? 0;
+    const max = maxLength ?? Infinity;
+    if (units < min) return false;
+    if (units > max || (min > 1 && units < 2 * min)) {
+      const length = codePointLength(value);
+      if (length < min || length > max) return false;
+    }
   }
   if (format.values && !format.values.includes(value)) return false;
   if (format.pattern && !format.pattern.test(value)) return false;
   if (format.check && !format.check(value)) return false;
   return true;
+}
+
+/**
+ * `format` made into a test of one value, for values checked many times
+ * over (a file's rows): the same answer as {@link matchesFormat}, without
+ * looking the format over on each call.
+ */
+export function formatTest(format: FieldFormat): (value: string) => boolean {
+  const { pattern, values, check, minLength, maxLength } = format;
+  const bounded = minLength !== undefined || maxLength !== undefined;
+  if (check) return (value) => matchesFormat(format, value);
+  if (values && !pattern && !bounded) {
+    const allowed = new Set(values);
+    return (value) => allowed.has(value);
+  }
+  if (pattern && !values && !bounded) return (value) => pattern.test(value);
+  if (bounded && !values && !pattern) {
+    const min = minLength ?? 0;
+    const max = maxLength ?? Infinity;
+    return (value) => {
+      const units = value.length;
+      if (units < min) return false;
+      if (units <= max && (min <= 1 || units >= 2 * min)) return true;
+      const length = codePointLength(value);
+      return length >= min && length <= max;
+    };
+  }
+  return (value) => matchesFormat(format, value);
 }
 
 // The interface counts characters, not UTF-16 units: "é" and "😀" are one each.
@@ -117,10 +153,15 @@ export const DATE_TIME_WITH_ZONE: FieldFormat = {
   check: (value) => isRealDate(value.slice(0, 10)),
 };
 
+// A date of the proleptic Gregorian calendar, from year 100 on (years before
+// it are no dates the interface's fields carry). `value` is `yyyy-MM-dd`.
 function isRealDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (!(y >= 100) || !(m >= 1 && m <= 12) || !(d >= 1)) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31);
 }
 
 /** A phone number: starts with a plus or a digit, `min`-`max` characters. */

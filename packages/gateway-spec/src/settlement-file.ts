@@ -24,7 +24,7 @@
 //   brand codes, e.g. DIRECTDEBIT_SEPA, have them).
 // - MatchedTransactions: the matched payment ids, separated by commas.
 
-import { DATE, matchesFormat, matching, oneOf, text, upperLetters, type FieldFormat } from './formats.js';
+import { DATE, formatTest, matchesFormat, matching, oneOf, text, upperLetters, type FieldFormat } from './formats.js';
 
 /** The record types (ReconciliationType). */
 export const SETTLEMENT_RECORD_TYPES = ['SETTLED', 'CHARGEBACK', 'CHARGEBACK REVERSAL', 'FEE'] as const;
@@ -228,43 +228,76 @@ export function checkSettlementRow(
   values: Readonly<Record<string, string | undefined>>,
   present?: ReadonlySet<string>,
 ): SettlementValueProblem[] {
-  const problems: SettlementValueProblem[] = [];
-  const fail = (name: string, rule: string) => problems.push({ column: name, rule, value: (values[name] ?? '').slice(0, 80) });
-  const negative = values.Cashflow === 'NEG';
-  for (const c of SETTLEMENT_FILE_COLUMNS) {
-    const value = values[c.name] ?? '';
-    if (value === '') {
+  // A column the header does not have is `undefined` in column order; one it has, with no value, is ''.
+  return checkSettlementValues(SETTLEMENT_FILE_COLUMNS.map((c) => values[c.name] ?? (present && !present.has(c.name) ? undefined : '')));
+}
+
+const at = (name: string): number => SETTLEMENT_FILE_COLUMNS.findIndex((c) => c.name === name);
+const RECORD_TYPE = at('ReconciliationType');
+const CASHFLOW = at('Cashflow');
+const REASON_CODE_AT = at('ReasonCode');
+const REASON_DESC = at('ReasonDesc');
+const MATCHING_STATUS = at('MatchingStatus');
+const MATCHED_TRANSACTIONS = at('MatchedTransactions');
+const CHARGEBACK_ID = at('ChargebackId');
+/** Per column: 1 when its amount may carry a minus sign on a NEG row. */
+const SIGNED = SETTLEMENT_FILE_COLUMNS.map((c) => (AMOUNT_COLUMNS.has(c.name) ? 1 : 0));
+/** Per column: 0 optional, 1 required, 2 required when the header has the column. */
+const REQUIRED = SETTLEMENT_FILE_COLUMNS.map((c) => (c.presence !== 'required' ? 0 : c.inEveryHeader ? 1 : 2));
+/** Per column: its format as a test. */
+const FORMAT_TESTS = SETTLEMENT_FILE_COLUMNS.map((c) => formatTest(c.format));
+
+/**
+ * {@link checkSettlementRow} for values in column order (the order of
+ * {@link SETTLEMENT_FILE_COLUMNS}), `undefined` for a column the file's header
+ * does not have: the same checks without a record of names, for readers of
+ * large files. Returns every problem, none for a good row.
+ */
+export function checkSettlementValues(values: readonly (string | undefined)[]): SettlementValueProblem[] {
+  let problems: SettlementValueProblem[] | undefined;
+  const fail = (index: number, rule: string) =>
+    (problems ??= []).push({
+      column: (SETTLEMENT_FILE_COLUMNS[index] as SettlementColumn).name,
+      rule,
+      value: (values[index] ?? '').slice(0, 80),
+    });
+  const negative = values[CASHFLOW] === 'NEG';
+  for (let i = 0; i < FORMAT_TESTS.length; i++) {
+    const value = values[i];
+    if (value === undefined || value === '') {
       // A column the header does not have cannot be required of its rows.
-      if (c.presence === 'required' && (c.inEveryHeader || !present || present.has(c.name))) fail(c.name, 'present (a required column)');
+      const required = REQUIRED[i];
+      if (required === 1 || (required === 2 && value !== undefined)) fail(i, 'present (a required column)');
       continue;
     }
-    if (AMOUNT_COLUMNS.has(c.name) && value.startsWith('-')) {
-      if (!negative) fail(c.name, `${c.format.rule}, without a minus sign on a POS row`);
-      else if (!SIGNED_AMOUNT.test(value)) fail(c.name, c.format.rule);
+    if (SIGNED[i] === 1 && value.charCodeAt(0) === 45 /* - */) {
+      const { rule } = (SETTLEMENT_FILE_COLUMNS[i] as SettlementColumn).format;
+      if (!negative) fail(i, `${rule}, without a minus sign on a POS row`);
+      else if (!SIGNED_AMOUNT.test(value)) fail(i, rule);
       continue;
     }
-    if (!matchesFormat(c.format, value)) fail(c.name, c.format.rule);
+    if (!(FORMAT_TESTS[i] as (value: string) => boolean)(value)) fail(i, (SETTLEMENT_FILE_COLUMNS[i] as SettlementColumn).format.rule);
   }
-  const recordType = values.ReconciliationType;
+  const recordType = values[RECORD_TYPE];
   const isChargeback = recordType === 'CHARGEBACK' || recordType === 'CHARGEBACK REVERSAL';
   if (!isChargeback) {
-    if (values.ReasonCode) fail('ReasonCode', 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
-    if (values.ReasonDesc) fail('ReasonDesc', 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
-    if (values.ChargebackId) fail('ChargebackId', 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
+    if (values[REASON_CODE_AT]) fail(REASON_CODE_AT, 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
+    if (values[REASON_DESC]) fail(REASON_DESC, 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
+    if (values[CHARGEBACK_ID]) fail(CHARGEBACK_ID, 'empty except on CHARGEBACK and CHARGEBACK REVERSAL rows');
   }
-  const matching = values.MatchingStatus;
-  const matched = values.MatchedTransactions ?? '';
-  if (matching === 'NOT_MATCHED' && matched) fail('MatchedTransactions', 'empty when MatchingStatus is NOT_MATCHED');
+  const matching = values[MATCHING_STATUS];
+  const matched = values[MATCHED_TRANSACTIONS] ?? '';
+  if (matching === 'NOT_MATCHED' && matched) fail(MATCHED_TRANSACTIONS, 'empty when MatchingStatus is NOT_MATCHED');
   if ((matching === 'MATCHED' || matching === 'MULTIPLE_MATCHES') && !matched) {
-    fail('MatchedTransactions', `present when MatchingStatus is ${matching}`);
+    fail(MATCHED_TRANSACTIONS, `present when MatchingStatus is ${matching}`);
   }
-  if (matching === 'MATCHED' && matched.includes(',')) fail('MatchedTransactions', 'one payment id when MatchingStatus is MATCHED');
+  if (matching === 'MATCHED' && matched.includes(',')) fail(MATCHED_TRANSACTIONS, 'one payment id when MatchingStatus is MATCHED');
   if (matching === 'MULTIPLE_MATCHES' && matched && !matched.includes(',')) {
-    fail('MatchedTransactions', 'two or more payment ids when MatchingStatus is MULTIPLE_MATCHES');
+    fail(MATCHED_TRANSACTIONS, 'two or more payment ids when MatchingStatus is MULTIPLE_MATCHES');
   }
-  if (!matching && matched) fail('MatchingStatus', 'present when MatchedTransactions is');
-  if (isChargeback && matching === 'MATCHED' && !values.ChargebackId) {
-    fail('ChargebackId', `present on a matched ${recordType} row (the chargeback transaction made by matching)`);
+  if (!matching && matched) fail(MATCHING_STATUS, 'present when MatchedTransactions is');
+  if (isChargeback && matching === 'MATCHED' && !values[CHARGEBACK_ID]) {
+    fail(CHARGEBACK_ID, `present on a matched ${recordType} row (the chargeback transaction made by matching)`);
   }
-  return problems;
+  return problems ?? [];
 }

@@ -2,22 +2,31 @@
 // row, one row error per bad row (its line, and each column with the rule it
 // broke), and the file errors that stop a reading before its first row.
 // Amounts stay the file's exact decimal strings; dates stay as written.
-import type {
-  SETTLEMENT_CASHFLOWS,
-  SETTLEMENT_MATCHING_STATUSES,
-  SETTLEMENT_PAYMENT_TYPES,
-  SETTLEMENT_RECORD_TYPES,
-  SETTLEMENT_STATUSES,
-} from '@wpwl/gateway-spec/settlement-file';
+// The value sets are written out here, not taken from the private field
+// tables: published declarations must not name them. A type test
+// (test/types/reconciliation.test-d.ts) holds the two equal.
 
 /** ReconciliationType. */
-export type SettlementRecordType = (typeof SETTLEMENT_RECORD_TYPES)[number];
+export type SettlementRecordType = 'SETTLED' | 'CHARGEBACK' | 'CHARGEBACK REVERSAL' | 'FEE';
 /** PaymentType. */
-export type SettlementPaymentType = (typeof SETTLEMENT_PAYMENT_TYPES)[number];
+export type SettlementPaymentType =
+  | 'DEBIT'
+  | 'CREDIT'
+  | 'REFUND'
+  | 'BATCH'
+  | 'MONTHLY'
+  | 'SUBMERCHANT'
+  | 'PAYMENT_FACILITATOR'
+  | 'AUTH_FEE'
+  | 'CAPTURE_FEE'
+  | 'CANCEL_FEE'
+  | 'REFUND_FEE';
 /** Cashflow: money to the merchant (POS) or from them (NEG). */
-export type SettlementCashflow = (typeof SETTLEMENT_CASHFLOWS)[number];
-export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
-export type SettlementMatchingStatus = (typeof SETTLEMENT_MATCHING_STATUSES)[number];
+export type SettlementCashflow = 'POS' | 'NEG';
+/** SettlementStatus. */
+export type SettlementStatus = 'SUCCESS' | 'FAILED';
+/** MatchingStatus: how the gateway matched the row with its payments. */
+export type SettlementMatchingStatus = 'MATCHED' | 'MULTIPLE_MATCHES' | 'NOT_MATCHED';
 
 /**
  * One good row of the settlement file. Optional columns the row leaves
@@ -97,13 +106,13 @@ export type SettlementFileEntry = { kind: 'record'; record: SettlementRecord } |
 
 /** Stable codes of the faults that stop a reading before its first row. */
 export type SettlementFileErrorCode =
-  /** The file is empty, or has a header and nothing can be read from it at all. */
+  /** The file has no header line: it is empty, or blank lines only (a header without rows is a day without settlements: no error). */
   | 'EMPTY_FILE'
   /** Not UTF-8 text (UTF-16, or binary). */
   | 'ENCODING'
   /** The header is not separated by semicolons. */
   | 'SEPARATOR'
-  /** A header name that is no column of the file. */
+  /** A header name that is no column of the file, or a header that is no list of names. */
   | 'UNKNOWN_COLUMN'
   /** A column of the interface's list is missing from the header. */
   | 'MISSING_COLUMN'

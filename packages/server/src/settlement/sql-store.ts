@@ -56,6 +56,36 @@ export const SETTLEMENT_MIGRATIONS: readonly string[] = [
      placed_at timestamptz
    );
    CREATE INDEX wpwl_unplaced_waiting ON wpwl_unplaced_notifications (referenced_id) WHERE placed_at IS NULL`,
+  // Reconciliation (../reconciliation/sql-store.ts): each settlement-file row once, by its identity;
+  // the runs, and the exceptions each run found.
+  `CREATE TABLE wpwl_settlement_records (
+     record_key text PRIMARY KEY,
+     run_id text NOT NULL,
+     order_id text,
+     outcome text NOT NULL,
+     record_type text NOT NULL,
+     payment_type text NOT NULL,
+     settlement_date date NOT NULL,
+     settlement_currency text NOT NULL,
+     file text NOT NULL,
+     line integer NOT NULL
+   );
+   CREATE INDEX wpwl_settlement_records_by_order ON wpwl_settlement_records (order_id) WHERE order_id IS NOT NULL;
+   CREATE UNIQUE INDEX wpwl_settlement_records_one_settled ON wpwl_settlement_records (order_id) WHERE outcome = 'settled';
+   CREATE TABLE wpwl_reconciliation_runs (
+     run_id text PRIMARY KEY,
+     started_at timestamptz NOT NULL,
+     finished_at timestamptz,
+     report jsonb
+   );
+   CREATE TABLE wpwl_reconciliation_exceptions (
+     id bigserial PRIMARY KEY,
+     run_id text NOT NULL,
+     kind text NOT NULL,
+     order_id text,
+     detail jsonb NOT NULL
+   );
+   CREATE INDEX wpwl_reconciliation_exceptions_by_run ON wpwl_reconciliation_exceptions (run_id, id)`,
 ];
 
 /** Any number: every instance takes the same lock while it migrates. */
