@@ -181,7 +181,7 @@ export function reconciliationSection(results: ReconciliationResults): string[] 
           `(${Math.round((100 * sqlMs) / wallMs)} % of its ${seconds(wallMs)}; a batch's statements run while the next batch is read, ` +
           `and the two order lookups of a batch run together), the reader alone takes ` +
           `${largest.read.status === 'measured' ? seconds(largest.read.wallMs) : 'an unknown time'} for the same file` +
-          `${openMs !== undefined ? `; opening the database took ${seconds(openMs)} more` : ''}.`,
+          `${openMs !== undefined && openMs >= 50 ? `; opening the database took ${seconds(openMs)} more` : ''}.`,
       );
       out.push(
         table(

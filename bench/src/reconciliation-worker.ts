@@ -11,6 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
 import { generatedOrder, generateSettlementFile } from '@wpwl/sandbox';
+import { readSettlementFile, reconcileSettlementFiles, sqlReconciliationStore } from '@wpwl/server/reconciliation';
 import {
   migrateSettlementSchema,
   pgliteDatabase,
@@ -37,28 +38,6 @@ export type WorkerTask =
 /** What `generate` found in the file it wrote, and the orders it refunds (the shop has those refunds recorded). */
 export interface GeneratedFileFacts extends ReconciliationFileFacts {
   refunded: number[];
-}
-
-/** The part of @wpwl/server/reconciliation used here. */
-interface ReconciliationModule {
-  readSettlementFile(source: string): AsyncIterable<{ kind: string }>;
-  sqlReconciliationStore(database: SqlDatabase): unknown;
-  reconcileSettlementFiles(options: {
-    files: readonly string[];
-    store: never;
-    settlementStore: ReturnType<typeof sqlSettlementStore>;
-    batchSize?: number;
-  }): Promise<{ counts: Record<string, number | undefined>; exceptionCount: number; files: { rows: number }[] }>;
-}
-
-/** The reconciliation entry, or an error saying it is not built into @wpwl/server yet. */
-async function reconciliationModule(): Promise<ReconciliationModule> {
-  const specifier = '@wpwl/server/reconciliation';
-  try {
-    return (await import(specifier)) as ReconciliationModule;
-  } catch (error) {
-    throw new Error(`${specifier} cannot be loaded (not in this build of @wpwl/server?): ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /** `ORDER-` + 10 digits, as the generator writes merchantTransactionId. */
@@ -264,7 +243,6 @@ async function parseOnly(path: string): Promise<ReconciliationMeasureFigures> {
 }
 
 async function readOnly(path: string): Promise<ReconciliationMeasureFigures> {
-  const { readSettlementFile } = await reconciliationModule();
   const { value, wallMs, cpuMs, rssBeforeBytes } = await timed(async () => {
     const counts: Record<string, number> = {};
     for await (const entry of readSettlementFile(path)) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
@@ -275,7 +253,6 @@ async function readOnly(path: string): Promise<ReconciliationMeasureFigures> {
 }
 
 async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Promise<ReconciliationMeasureFigures> {
-  const { reconcileSettlementFiles, sqlReconciliationStore } = await reconciliationModule();
   const openStart = performance.now();
   const opened = await openDatabase(task.database);
   const openMs = performance.now() - openStart;
@@ -290,7 +267,7 @@ async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Prom
     } = await timed(() =>
       reconcileSettlementFiles({
         files: [task.path],
-        store: sqlReconciliationStore(database) as never,
+        store: sqlReconciliationStore(database),
         settlementStore: sqlSettlementStore(database),
         ...(task.batchSize ? { batchSize: task.batchSize } : {}),
       }),

@@ -82,7 +82,7 @@ function measured(outcome: ChildOutcome<ReconciliationMeasureFigures>): Reconcil
   if (outcome.status === 'ok') return { status: 'measured', ...outcome.result };
   if (outcome.status === 'timedOut') return outcome;
   // The first line of the stack says what failed; the rest is the child's own.
-  return { status: 'failed', error: outcome.error.split('\n')[0] ?? outcome.error };
+  return { status: 'failed', error: (outcome.error.split('\n')[0] ?? outcome.error).replace(/^Error: /, '') };
 }
 
 /** A hash of what the generator writes for this seed: a kept file is reused only while it matches. */
