@@ -105,6 +105,17 @@ function outcomesCell(size: ReconciliationSizeResult, database: string): string 
     .join(', ')}`;
 }
 
+/** Where a run's peak RSS was, in words: before the work, the JavaScript heap at its highest, the rest. */
+function memoryWords(measure: Extract<ReconciliationMeasure, { status: 'measured' }>, database: string): string {
+  if (measure.heapUsedPeakBytes === undefined) return '';
+  return (
+    `Its RSS was ${mb(measure.rssBeforeBytes)} when the run began (Node, the modules${database === 'PGlite' ? ', PGlite started' : ''}) ` +
+    `and peaked at ${mb(measure.peakRssBytes)}; the JavaScript heap in use was at most ${mb(measure.heapUsedPeakBytes)} ` +
+    `(sampled every 100 ms: live objects and garbage not yet collected), memory outside it ${mb(measure.externalPeakBytes ?? 0)}` +
+    `${database === 'PGlite' ? " (PGlite's WebAssembly memory is counted there)" : ' (buffers)'}.`
+  );
+}
+
 /** The reconciliation section of results.md. */
 export function reconciliationSection(results: ReconciliationResults): string[] {
   const out: string[] = [];
@@ -177,11 +188,14 @@ export function reconciliationSection(results: ReconciliationResults): string[] 
       const { statements, wallMs, openMs } = run.reconcile;
       const sqlMs = statements.reduce((sum, s) => sum + s.totalMs, 0);
       out.push(
-        `Where the time of the ${count(largest.file.rows)}-row run went: its statements took ${seconds(sqlMs)} summed ` +
-          `(${Math.round((100 * sqlMs) / wallMs)} % of its ${seconds(wallMs)}; a batch's statements run while the next batch is read, ` +
-          `and the two order lookups of a batch run together), the reader alone takes ` +
+        `Where the time of the ${count(largest.file.rows)}-row run went: from each statement's call to its answer, ` +
+          `${seconds(sqlMs)} summed, ${Math.round((100 * sqlMs) / wallMs)} % of the run's ${seconds(wallMs)} ` +
+          `(a batch's statements run while the next batch is read, and a batch's two order lookups and its look-up of the rows ` +
+          `recorded already are sent together: ${database === 'PGlite' ? 'PGlite runs one statement at a time, so their times include waiting for one another' : 'on connections of their own'}); ` +
+          `the reader alone takes ` +
           `${largest.read.status === 'measured' ? seconds(largest.read.wallMs) : 'an unknown time'} for the same file` +
-          `${openMs !== undefined && openMs >= 50 ? `; opening the database took ${seconds(openMs)} more` : ''}.`,
+          `${openMs !== undefined && openMs >= 50 ? `; opening the database took ${seconds(openMs)} more` : ''}. ` +
+          memoryWords(run.reconcile, database),
       );
       out.push(
         table(

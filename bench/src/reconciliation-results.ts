@@ -40,6 +40,10 @@ export interface ReconciliationMeasureFigures {
   peakRssBytes: number;
   /** Its resident set size when the measured work began (modules loaded, database open). */
   rssBeforeBytes: number;
+  /** Highest `heapUsed` seen (sampled every 100 ms): the JavaScript heap's live and not yet collected objects. */
+  heapUsedPeakBytes?: number;
+  /** Highest `external` seen (sampled the same way): memory of JavaScript objects kept outside the heap (buffers; PGlite's WebAssembly memory). */
+  externalPeakBytes?: number;
   /** Opening the database (PGlite: starting it inside the process); not in `wallMs`. */
   openMs?: number;
   /** Rows per outcome (`read`: per entry kind). */

@@ -47,18 +47,49 @@ const SEED_CHUNK = 50_000;
 
 const log = (line: string) => console.error(`  [${process.pid}] ${line}`);
 
-/** Runs `work`, timing it and this process's CPU. */
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number; rssBeforeBytes: number }> {
+/** The figures every measurement has. */
+type Timing = Pick<
+  ReconciliationMeasureFigures,
+  'wallMs' | 'cpuMs' | 'peakRssBytes' | 'rssBeforeBytes' | 'heapUsedPeakBytes' | 'externalPeakBytes'
+>;
+
+/** How often the JavaScript heap and the memory outside it are sampled during a measurement. */
+const SAMPLE_MS = 100;
+
+/** Runs `work`, timing it and this process's CPU, and sampling its memory. */
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; timing: Timing }> {
   const rssBeforeBytes = process.memoryUsage.rss();
+  let heapUsedPeakBytes = 0;
+  let externalPeakBytes = 0;
+  const sample = () => {
+    const { heapUsed, external } = process.memoryUsage();
+    heapUsedPeakBytes = Math.max(heapUsedPeakBytes, heapUsed);
+    // `external` counts the memory of array buffers: pg's socket buffers, PGlite's WebAssembly memory.
+    externalPeakBytes = Math.max(externalPeakBytes, external);
+  };
+  const sampler = setInterval(sample, SAMPLE_MS);
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const value = await work();
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  return { value, wallMs, cpuMs: (used.user + used.system) / 1000, rssBeforeBytes };
+  try {
+    const value = await work();
+    const wallMs = performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    sample();
+    return {
+      value,
+      timing: {
+        wallMs,
+        cpuMs: (used.user + used.system) / 1000,
+        rssBeforeBytes,
+        peakRssBytes: process.resourceUsage().maxRSS * 1024,
+        heapUsedPeakBytes,
+        externalPeakBytes,
+      },
+    };
+  } finally {
+    clearInterval(sampler);
+  }
 }
-
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 /** Opens the task's database; `close` lets it go. */
 async function openDatabase(database: WorkerDatabase): Promise<SqlDatabase> {
@@ -195,11 +226,20 @@ async function seed(task: Extract<WorkerTask, { task: 'seed' }>): Promise<{ ms: 
   return { ms: performance.now() - start };
 }
 
-/** The first words of a statement, one line. */
-const statementName = (sql: string) => {
+/**
+ * A statement's name in the report, one line: its first words, and for a
+ * long one its WHERE clause too (statements reading the same columns differ
+ * there: the order lookups by payment id and by order id, the missing orders).
+ */
+function statementName(sql: string): string {
   const words = sql.replace(/\s+/g, ' ').trim();
-  return words.length > 90 ? `${words.slice(0, 87)}…` : words;
-};
+  if (words.length <= 100) return words;
+  const where = words.indexOf(' WHERE ');
+  const head = words.slice(0, 48).trimEnd();
+  if (where < 48) return `${words.slice(0, 97)}…`;
+  const clause = words.slice(where + 1);
+  return `${head} … ${clause.length > 60 ? `${clause.slice(0, 59)}…` : clause}`;
+}
 
 /** `database` with every statement timed by its first words (inside transactions too). */
 function timedDatabase(database: SqlDatabase, times: Map<string, StatementTime>): SqlDatabase {
@@ -228,28 +268,23 @@ function timedDatabase(database: SqlDatabase, times: Map<string, StatementTime>)
 }
 
 async function parseOnly(path: string): Promise<ReconciliationMeasureFigures> {
-  const {
-    value: rows,
-    wallMs,
-    cpuMs,
-    rssBeforeBytes,
-  } = await timed(async () => {
+  const { value: rows, timing } = await timed(async () => {
     let records = 0;
     const parser = createReadStream(path).pipe(parse({ delimiter: ';' }));
     for await (const _record of parser) records++;
     return records - 1;
   });
-  return { rows, wallMs, cpuMs, rssBeforeBytes, peakRssBytes: peakRss() };
+  return { rows, ...timing };
 }
 
 async function readOnly(path: string): Promise<ReconciliationMeasureFigures> {
-  const { value, wallMs, cpuMs, rssBeforeBytes } = await timed(async () => {
+  const { value, timing } = await timed(async () => {
     const counts: Record<string, number> = {};
     for await (const entry of readSettlementFile(path)) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
     return counts;
   });
   const rows = Object.values(value).reduce((sum, n) => sum + n, 0);
-  return { rows, wallMs, cpuMs, rssBeforeBytes, peakRssBytes: peakRss(), outcomes: value };
+  return { rows, ...timing, outcomes: value };
 }
 
 async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Promise<ReconciliationMeasureFigures> {
@@ -259,12 +294,7 @@ async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Prom
   const times = new Map<string, StatementTime>();
   const database = timedDatabase(opened, times);
   try {
-    const {
-      value: report,
-      wallMs,
-      cpuMs,
-      rssBeforeBytes,
-    } = await timed(() =>
+    const { value: report, timing } = await timed(() =>
       reconcileSettlementFiles({
         files: [task.path],
         store: sqlReconciliationStore(database),
@@ -275,10 +305,7 @@ async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Prom
     const outcomes = Object.fromEntries(Object.entries(report.counts).filter((entry): entry is [string, number] => entry[1] !== undefined));
     return {
       rows: report.files.reduce((sum, file) => sum + file.rows, 0),
-      wallMs,
-      cpuMs,
-      rssBeforeBytes,
-      peakRssBytes: peakRss(),
+      ...timing,
       openMs,
       outcomes,
       exceptionCount: report.exceptionCount,
