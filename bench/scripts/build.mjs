@@ -2,7 +2,7 @@
 // script per page, no chunk shared with another page, so no variant pays for
 // a request the others do not), React's cycle page a second time as a
 // development build (StrictMode double-mounts only there), and the runner
-// itself as one Node module.
+// itself as a Node module, with the reconciliation measure's child process.
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -38,11 +38,16 @@ const pages = [
   { name: 'cycle-angular-control', source: 'cycle-angular-control', angular: true },
 ];
 
-await rm(here('dist'), { recursive: true, force: true });
-// The Angular pages' components, compiled ahead of time once for all of them.
-if (pages.some((page) => page.angular)) compileAngularPages();
+// `--runner`: the runner alone, the pages left as they are (the reconciliation measure needs no page).
+const RUNNER_ONLY = process.argv.includes('--runner');
 
-for (const page of pages) {
+if (!RUNNER_ONLY) {
+  await rm(here('dist'), { recursive: true, force: true });
+  // The Angular pages' components, compiled ahead of time once for all of them.
+  if (pages.some((page) => page.angular)) compileAngularPages();
+}
+
+for (const page of RUNNER_ONLY ? [] : pages) {
   const env = page.development ? 'development' : 'production';
   await build({
     configFile: false,
@@ -75,11 +80,16 @@ await build({
   // Packages stay imports, resolved from this package at run time (workspace links included).
   ssr: { external: true },
   build: {
-    ssr: here('src/run.ts'),
+    ssr: true,
     outDir: here('dist'),
     emptyOutDir: false,
     target: 'node20',
     minify: false,
-    rolldownOptions: { output: { entryFileNames: 'run.js' } },
+    rolldownOptions: {
+      // The runner, and the child process of the reconciliation measure (one measurement per process).
+      input: { run: here('src/run.ts'), 'reconciliation-worker': here('src/reconciliation-worker.ts') },
+      // Shared modules beside the entries: paths.ts finds the package from its own place, one level below it.
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });

@@ -1,6 +1,9 @@
 // Owns the results: their JSON shape, the goals they are judged against
 // (written here, next to the numbers, so that a run cannot quietly move a
 // target), and the Markdown tables printed and saved.
+import type { ReconciliationResults } from './reconciliation-results.js';
+import { table } from './markdown.js';
+import { reconciliationGoals, reconciliationSection } from './reconciliation-report.js';
 import type { RequestCount } from './requests.js';
 import type { SizeResult } from './size.js';
 import type { SoakResult } from './soak.js';
@@ -48,6 +51,8 @@ export interface BenchResults {
   };
   requests: RequestCount[];
   soak: SoakResult[];
+  /** Settlement files reconciled against the shop's orders; measured on its own (`--only reconciliation`), with its own date and command. */
+  reconciliation?: ReconciliationResults;
   goals: GoalResult[];
 }
 
@@ -144,6 +149,7 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       met: beyond <= HEAP_BEYOND_CONTROL_GOAL_BYTES,
     });
   }
+  if (results.reconciliation) goals.push(...reconciliationGoals(results.reconciliation));
   return goals;
 }
 
@@ -164,11 +170,6 @@ function ratioCell(ratio: number, control?: VariantSummary['control']): string {
   return runs > 1 && control
     ? `${ratio.toFixed(2)}× (${control.ratioMin.toFixed(2)}–${control.ratioMax.toFixed(2)})`
     : `${ratio.toFixed(2)}×`;
-}
-
-function table(head: string[], rows: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
 /** The human report: goals first, then each measure's table. */
@@ -220,6 +221,7 @@ export function toMarkdown(results: BenchResults): string {
   out.push(...readySection(results));
   if (results.requests.length) out.push(...requestsSection(results));
   if (results.soak.length) out.push(...soakSection(results));
+  if (results.reconciliation) out.push(...reconciliationSection(results.reconciliation));
   return `${out.join('\n\n')}\n`;
 }
 

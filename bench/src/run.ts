@@ -1,8 +1,9 @@
 // `pnpm bench`: every measure in one process on the same machine — sizes,
 // time-to-ready next to the hand-written page, script requests per mount,
-// and the soak — then bench/results.json and bench/results.md, and the
-// Markdown on stdout. Expects the packages built (`pnpm build`) and this
-// package's build (its pages and this runner).
+// the soak, and the reconciliation of settlement files (its measurements in
+// child processes of their own) — then bench/results.json and
+// bench/results.md, and the Markdown on stdout. Expects the packages built
+// (`pnpm build`) and this package's build (its pages and this runner).
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,9 @@ import { launchCdpBrowser, type CdpBrowser } from './cdp.js';
 import { prepareCheckouts } from './checkouts.js';
 import { BENCH_DIR, PAGES_DIR, RAW_PAGE_DIR, ROOT_DIR } from './paths.js';
 import { measureTimeToReady, summarizeRuns, type ReadyCondition, type ReadyRunCondition, type ReadyVariant } from './ready.js';
+import { measureReconciliation } from './reconciliation.js';
+import { reconciliationSection } from './reconciliation-report.js';
+import type { ReconciliationResults } from './reconciliation-results.js';
 import { judge, toMarkdown, type BenchResults, type ReadyConditionResult } from './report.js';
 import { countScriptRequests, type RequestCount } from './requests.js';
 import { measureSizes, type SizeResult } from './size.js';
@@ -43,8 +47,26 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs takes a whole n
 // own work, apart from what else the machine runs. Printed only: tracing costs
 // the page a little, so the results files come from untraced runs.
 const CPU = args.includes('--cpu');
-/** Results files are written by full runs only. */
-const PARTIAL = QUICK || ONLY !== undefined || CPU;
+// `--only reconciliation` runs the reconciliation measure alone and puts its
+// section into the results files, leaving every other figure as it was (the
+// browser measures take 20 minutes; this one has its own date and command).
+const RECONCILIATION_ONLY = ONLY === 'reconciliation';
+/** File sizes of the reconciliation measure, in rows. */
+const RECONCILIATION_SIZES = [10_000, 100_000, 1_000_000];
+// `--reconciliation-sizes 10000,100000`: other sizes, printed only.
+const reconciliationSizes = option('--reconciliation-sizes')
+  ?.split(',')
+  .map((n) => Number(n.trim()));
+if (reconciliationSizes?.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  throw new Error(`--reconciliation-sizes takes whole numbers from 1, separated by commas, not ${option('--reconciliation-sizes')}`);
+}
+// `--reconciliation-timeout <s>`: each of its child processes is killed after this long.
+const RECONCILIATION_TIMEOUT_S = Number(option('--reconciliation-timeout') ?? 900);
+if (!(RECONCILIATION_TIMEOUT_S > 0)) throw new Error(`--reconciliation-timeout takes seconds, not ${option('--reconciliation-timeout')}`);
+// `--postgres-url <url>`: reconcile on that PostgreSQL server (a fresh database per size) instead of one of the bench's own.
+const POSTGRES_URL = option('--postgres-url');
+/** Results files are written by full runs only (and by `--only reconciliation` at the full sizes, for its own section). */
+const PARTIAL = QUICK || (ONLY !== undefined && !RECONCILIATION_ONLY) || CPU || reconciliationSizes !== undefined;
 /** Loads per page and condition, per run. */
 const LOADS = QUICK ? 3 : 30;
 /** The simulated round trip to the widget's origin. */
@@ -82,6 +104,36 @@ if (process.argv.includes('--markdown')) {
   const results = JSON.parse(await readFile(join(BENCH_DIR, 'results.json'), 'utf8')) as BenchResults;
   await writeFile(join(BENCH_DIR, 'results.md'), toMarkdown({ ...results, goals: judge(results) }));
   log('wrote bench/results.md from bench/results.json');
+  process.exit(0);
+}
+
+const commandLine = `pnpm bench${args.map((arg) => (/\s/.test(arg) ? ` "${arg}"` : ` ${arg}`)).join('')}`;
+
+/** The reconciliation measure, at the sizes asked for (fewer with --quick). */
+function reconcile(): Promise<ReconciliationResults> {
+  return measureReconciliation({
+    sizes: reconciliationSizes ?? (QUICK ? RECONCILIATION_SIZES.slice(0, 2) : RECONCILIATION_SIZES),
+    seed: 1,
+    timeoutMs: RECONCILIATION_TIMEOUT_S * 1000,
+    ...(POSTGRES_URL ? { postgresUrl: POSTGRES_URL } : {}),
+    command: commandLine,
+    log,
+  });
+}
+
+if (RECONCILIATION_ONLY) {
+  const reconciliation = await reconcile();
+  const previous = JSON.parse(await readFile(join(BENCH_DIR, 'results.json'), 'utf8')) as BenchResults;
+  const { goals: _goals, ...rest } = previous;
+  const results: BenchResults = { ...rest, reconciliation, goals: judge({ ...rest, reconciliation }) };
+  process.stdout.write(`${reconciliationSection(reconciliation).join('\n\n')}\n`);
+  if (PARTIAL) {
+    log('--reconciliation-sizes or --quick: results files left as they were');
+  } else {
+    await writeFile(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+    await writeFile(join(BENCH_DIR, 'results.md'), toMarkdown(results));
+    log('wrote the reconciliation into bench/results.json and bench/results.md (the other measures left as they were)');
+  }
   process.exit(0);
 }
 
@@ -295,15 +347,18 @@ try {
 
   const requests: RequestCount[] = [];
   const soaks: SoakResult[] = [];
+  let reconciliation: ReconciliationResults | undefined;
   if (!ONLY) {
     requests.push(...(await measureRequests(page)));
     soaks.push(...(await measureSoaks(page)));
   }
+  // Last, with the browsers closed: its figures are one process's each.
+  if (!ONLY && !CPU) reconciliation = await reconcile();
 
   const cpuList = cpus();
   const partial: Omit<BenchResults, 'goals'> = {
     measuredAt: new Date(started).toISOString(),
-    command: `pnpm bench${args.map((arg) => (/\s/.test(arg) ? ` "${arg}"` : ` ${arg}`)).join('')}`,
+    command: commandLine,
     environment: {
       node: process.version,
       chromium: chromiumVersion,
@@ -317,13 +372,14 @@ try {
     timeToReady: { loadsPerVariant: LOADS, warmupRounds: 1, runs: RUNS, conditions: ready },
     requests,
     soak: soaks,
+    ...(reconciliation ? { reconciliation } : {}),
   };
   const results: BenchResults = { ...partial, goals: judge(partial) };
   const markdown = toMarkdown(results);
   process.stdout.write(markdown);
   if (PARTIAL) {
     log(
-      `${[QUICK && '--quick', ONLY !== undefined && '--only', CPU && '--cpu'].filter(Boolean).join(', ')}: results files left as they were`,
+      `${[QUICK && '--quick', ONLY !== undefined && '--only', CPU && '--cpu', reconciliationSizes && '--reconciliation-sizes'].filter(Boolean).join(', ')}: results files left as they were`,
     );
   } else {
     await writeFile(join(BENCH_DIR, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
