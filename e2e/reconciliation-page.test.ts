@@ -112,11 +112,12 @@ describe('the reconciliation page', () => {
     // A reverse proxy on this machine (Apache's ProxyPass, nginx's default Host) forwards a stranger's request
     // from loopback to a loopback host name: the header it adds says the request was not made here.
     const port = new URL(open.url).port;
-    for (const forwarded of [
+    const proxyHeaders: Record<string, string>[] = [
       { 'X-Forwarded-For': '203.0.113.7' },
       { Forwarded: 'for=203.0.113.7;proto=https' },
       { 'X-Real-IP': '203.0.113.7' },
-    ]) {
+    ];
+    for (const forwarded of proxyHeaders) {
       const proxied = await send(open.url, '/reconciliation', { headers: { Host: `127.0.0.1:${port}`, ...forwarded } });
       expect(proxied.status).toBe(403);
       expect(proxied.body).not.toContain('Reconcile the settlement files');
