@@ -51,6 +51,8 @@ export interface ReconcileOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** Chargebacks of a batch recorded at the same time (each a short transaction of its own order). */
+const FOLLOW_UPS_AT_ONCE = 4;
 
 /**
  * A row's identity: the same row in two files (or one file read twice) is
@@ -188,19 +190,26 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
   const matchBatch = async (file: string, batch: SettlementRecord[]): Promise<number> => {
     const keys = batch.map(settlementRowKey);
     const paymentIds = new Set<string>();
-    const orderIds = new Set<string>();
     for (const record of batch) {
       if (record.uniqueId) paymentIds.add(record.uniqueId);
       for (const id of record.matchedTransactions) paymentIds.add(id);
-      if (record.transactionId) orderIds.add(record.transactionId);
     }
-    const [orders, recorded] = await Promise.all([store.ordersFor([...paymentIds], [...orderIds]), store.recorded(keys)]);
+    const [orders, recorded] = await Promise.all([store.ordersFor([...paymentIds], []), store.recorded(keys)]);
     const byPaymentId = new Map<string, OrderForMatching>();
     const byOrderId = new Map<string, OrderForMatching>();
-    for (const order of orders) {
+    const index = (order: OrderForMatching) => {
       if (order.paymentId) byPaymentId.set(order.paymentId, order);
       byOrderId.set(order.orderId, order);
+    };
+    orders.forEach(index);
+    // The merchant's order id is asked for only for the rows no payment id found (in a clean file, none).
+    const orderIds = new Set<string>();
+    for (const record of batch) {
+      if (record.transactionId && !byOrderId.has(record.transactionId) && !findOrder(record, { byPaymentId, byOrderId })) {
+        orderIds.add(record.transactionId);
+      }
     }
+    if (orderIds.size > 0) (await store.ordersFor([], [...orderIds])).forEach(index);
     const found = batch.map((record) => findOrder(record, { byPaymentId, byOrderId }));
     // Within the batch, an order settled by an earlier row; across batches and runs the store refuses a
     // second `settled` row of one order (a unique index), and that row becomes `settledTwice` below.
@@ -220,12 +229,20 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
       }
       decisions.push(decision);
     }
-    // Chargebacks before their reversals.
+    // Chargebacks before their reversals; a few orders at a time (each under its own row lock, so two rows
+    // of one order still follow each other), not one transaction after another.
     for (const kind of ['chargeback', 'chargebackReversal'] as const) {
-      for (const [i, decision] of decisions.entries()) {
-        if (decision.kind !== kind || recorded.has(keys[i]!) || !decision.followUp || !decision.order) continue;
-        decisions[i] = await recordFollowUp(decision as RowDecision & { followUp: FollowUpNotice; order: OrderForMatching });
-      }
+      const due = decisions.flatMap((decision, i) =>
+        decision.kind === kind && !recorded.has(keys[i]!) && decision.followUp && decision.order ? [i] : [],
+      );
+      let next = 0;
+      const worker = async () => {
+        while (next < due.length) {
+          const i = due[next++]!;
+          decisions[i] = await recordFollowUp(decisions[i] as RowDecision & { followUp: FollowUpNotice; order: OrderForMatching });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(FOLLOW_UPS_AT_ONCE, due.length) }, worker));
     }
     const rowOf = (i: number, outcome: ReconciliationOutcomeKind): RecordedSettlementRow => {
       const record = batch[i]!;
