@@ -17,7 +17,6 @@ import {
   pgliteDatabase,
   postgresDatabase,
   recommendedPoolOptions,
-  sqlSettlementStore,
   type SqlDatabase,
   type SqlQueryable,
 } from '@wpwl/server/settlement';
@@ -298,7 +297,6 @@ async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Prom
       reconcileSettlementFiles({
         files: [task.path],
         store: sqlReconciliationStore(database),
-        settlementStore: sqlSettlementStore(database),
         ...(task.batchSize ? { batchSize: task.batchSize } : {}),
       }),
     );

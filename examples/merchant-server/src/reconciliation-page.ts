@@ -123,7 +123,6 @@ async function runReconciliation(context: ReconciliationPageContext): Promise<No
       reconcileSettlementFiles({
         files,
         store: orders.reconciliationStore,
-        settlementStore: orders.settlementStore,
         ...(missingAfterDays !== undefined ? { missingAfterDays } : {}),
       }),
     );

@@ -96,7 +96,7 @@ function file(...rows: Row[]): string {
 }
 
 const reconcile = (paths: string[], extra: { missingAfterDays?: number; batchSize?: number } = {}) =>
-  reconcileSettlementFiles({ files: paths, store: reconciliation, settlementStore: store, now: () => NOW, ...extra });
+  reconcileSettlementFiles({ files: paths, store: reconciliation, now: () => NOW, ...extra });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'wpwl-reconcile-'));
@@ -273,23 +273,23 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     await order(1);
     await order(2);
     const path = file(row(1), row(2));
-    // Each run has looked for the rows before either records them (two instances on one PostgreSQL).
+    // Each run has looked up the rows' orders and decided before either records them (two instances on one PostgreSQL).
     let looked = 0;
     let bothLooked!: () => void;
     const barrier = new Promise<void>((resolve) => (bothLooked = resolve));
     const instance = (): ReconciliationStore => ({
       ...reconciliation,
-      recorded: async (keys) => {
-        const found = await reconciliation.recorded(keys);
+      ordersFor: async (paymentIds, orderIds) => {
+        const found = await reconciliation.ordersFor(paymentIds, orderIds);
         if (++looked === 2) bothLooked();
         return found;
       },
-      record: async (rows) => {
+      recordBatch: async (rows, followUps, now) => {
         await barrier;
-        return reconciliation.record(rows);
+        return reconciliation.recordBatch(rows, followUps, now);
       },
     });
-    const run = () => reconcileSettlementFiles({ files: [path], store: instance(), settlementStore: store, now: () => NOW });
+    const run = () => reconcileSettlementFiles({ files: [path], store: instance(), now: () => NOW });
     const [a, b] = await Promise.all([run(), run()]);
     expect(a.counts.settledTwice ?? 0).toBe(0);
     expect(b.counts.settledTwice ?? 0).toBe(0);
@@ -345,6 +345,80 @@ describe('reconciliation: matching a settlement file with the orders', () => {
     const second = await reconcile([file(reversal)]);
     expect(second.counts).toEqual({ chargebackReversal: 1 });
     expect((await store.find({ orderId: orderIdOf(1) }))?.state).toBe('chargebackReversed');
+  });
+
+  it('a chargeback and its reversal in one batch are both recorded, in that order; a reversal with nothing to reverse is refused by the order', async () => {
+    await order(1);
+    await order(2);
+    const chargeback = (n: number) =>
+      row(n, {
+        ReconciliationType: 'CHARGEBACK',
+        Cashflow: 'NEG',
+        SettlementFee: '',
+        ChargebackId: chargebackIdOf(n),
+        ReasonCode: '000.100.220',
+      });
+    const reversal = (n: number) =>
+      row(n, {
+        ReconciliationType: 'CHARGEBACK REVERSAL',
+        Cashflow: 'POS',
+        SettlementFee: '',
+        ChargebackId: `cbr${String(n).padStart(29, '0')}`,
+      });
+    // The reversal comes first in the file: chargebacks are recorded before reversals all the same.
+    const path = file(row(1), reversal(1), chargeback(1), reversal(2));
+    const first = await reconcile([path]);
+    expect(first.counts).toEqual({ settled: 1, chargeback: 1, chargebackReversal: 1, chargebackRefused: 1 });
+    const one = await store.find({ orderId: orderIdOf(1) });
+    expect(one?.state).toBe('chargebackReversed');
+    expect(one?.followUps.map((f) => f.kind)).toEqual(['chargeback', 'chargebackReversal']);
+    const refused = first.exceptions.find((e) => e.kind === 'chargebackRefused');
+    expect(refused).toMatchObject({ orderId: orderIdOf(2), line: 5 });
+    expect(refused?.message).toContain('the order has no chargeback to reverse');
+    expect((await store.find({ orderId: orderIdOf(2) }))?.state).toBe('paid');
+    // Recorded as refused: the same file again reports the same and changes nothing.
+    const again = await reconcile([path]);
+    expect(again.counts).toEqual(first.counts);
+    expect(again.files[0]!.alreadyReconciled).toBe(4);
+    expect((await store.find({ orderId: orderIdOf(1) }))?.followUps).toHaveLength(2);
+  });
+
+  it('a run that fails while recording a chargeback keeps neither the chargeback nor its row; the next run records both once', async () => {
+    await order(1);
+    const path = file(
+      row(1),
+      row(1, {
+        ReconciliationType: 'CHARGEBACK',
+        Cashflow: 'NEG',
+        SettlementFee: '',
+        ChargebackId: chargebackIdOf(1),
+        ReasonCode: '000.100.220',
+      }),
+    );
+    const database = pgliteDatabase({ db, ownsDatabase: false }) as SqlDatabase;
+    // The database goes away just as the batch writes the charged-back order.
+    const failing: SqlDatabase = {
+      ...database,
+      transaction: (work) =>
+        database.transaction((tx) =>
+          work({
+            query: async (sql, params) => {
+              if (sql.includes('UPDATE wpwl_orders')) throw Object.assign(new Error('connection lost'), { code: '08006' });
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    };
+    await expect(reconcileSettlementFiles({ files: [path], store: sqlReconciliationStore(failing), now: () => NOW })).rejects.toThrow(
+      'connection lost',
+    );
+    expect((await store.find({ orderId: orderIdOf(1) }))?.state).toBe('paid');
+    expect((await reconciliation.settlementOf([orderIdOf(1)])).get(orderIdOf(1))).toBeUndefined();
+    const report = await reconcile([path]);
+    expect(report.counts).toEqual({ settled: 1, chargeback: 1 });
+    const charged = await store.find({ orderId: orderIdOf(1) });
+    expect(charged?.state).toBe('chargedBack');
+    expect(charged?.followUps).toHaveLength(1);
   });
 
   it('a chargeback of more than the order was paid changes no order', async () => {

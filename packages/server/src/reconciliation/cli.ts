@@ -7,7 +7,7 @@
 // could not finish). Progress goes to stderr at most once a second.
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { migrateSettlementSchema, sqlSettlementStore } from '../settlement/sql-store.js';
+import { migrateSettlementSchema } from '../settlement/sql-store.js';
 import { CliDatabaseError, openCliDatabase, type OpenedDatabase } from './cli-database.js';
 import { parseReconcileCli, USAGE } from './cli-options.js';
 import { startExceptionFiles, type ExceptionFiles } from './exception-files.js';
@@ -116,7 +116,6 @@ async function main(): Promise<number> {
       report = await reconcileSettlementFiles({
         files: command.files,
         store: sqlReconciliationStore(database.sql),
-        settlementStore: sqlSettlementStore(database.sql),
         missingAfterDays: command.missingAfterDays,
         onException: (exception) => files.add(exception),
         onProgress: progressPrinter(command.quiet),

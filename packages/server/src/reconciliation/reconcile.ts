@@ -8,12 +8,12 @@
 // exception are kept in the store for a page; the first ones are returned.
 import { createHash, randomUUID } from 'node:crypto';
 import { toMinor } from '../settlement/order.js';
-import { applyFollowUp, type FollowUpNotice } from '../settlement/rules.js';
-import type { SettlementStore } from '../settlement/store.js';
+import type { FollowUpRefusal } from '../settlement/rules.js';
 import {
   decideRow,
   findOrder,
   rowException,
+  type OrderIndex,
   SETTLING_STATES,
   type ReconciliationException,
   type ReconciliationOutcomeKind,
@@ -23,7 +23,7 @@ import {
 } from './outcome.js';
 import { readSettlementFile, type SettlementFileSource } from './read.js';
 import { SettlementFileError, type SettlementFileEntry, type SettlementRecord } from './record.js';
-import type { OrderForMatching, RecordedSettlementRow, ReconciliationStore } from './store.js';
+import type { FollowUpForOrder, OrderForMatching, RecordedSettlementRow, ReconciliationStore } from './store.js';
 
 /** One file to reconcile: a path, or a name and what to read it from. */
 export type ReconciliationInput =
@@ -33,10 +33,11 @@ export type ReconciliationInput =
 export interface ReconcileOptions {
   /** The files, read in the order given (give them oldest first: a chargeback before its reversal). */
   files: readonly ReconciliationInput[];
-  /** Where orders are read and rows recorded (`sqlReconciliationStore(database)`). */
+  /**
+   * Where orders are read and rows recorded (`sqlReconciliationStore(database)`, on the settlement's
+   * database): a chargeback or its reversal is recorded on its order there, with its row.
+   */
   store: ReconciliationStore;
-  /** The settlement's store: chargebacks and their reversals are recorded on orders through it. */
-  settlementStore: Pick<SettlementStore, 'update'>;
   /** Paid orders older than this many days and in no file are reported `missingFromFiles`. Default 5. */
   missingAfterDays?: number;
   /** Rows matched per batch (statements per batch: about five). Default 2000. */
@@ -51,8 +52,13 @@ export interface ReconcileOptions {
 }
 
 const DAY_MS = 86_400_000;
-/** Chargebacks of a batch recorded at the same time (each a short transaction of its own order). */
-const FOLLOW_UPS_AT_ONCE = 4;
+/** Why an order refused a chargeback or reversal, in a report's words. */
+const REFUSALS: Record<FollowUpRefusal, string> = {
+  'not-charged': 'the order has no charged payment',
+  currency: 'another currency than the order',
+  'exceeds-paid': 'more than was paid',
+  'no-chargeback': 'the order has no chargeback to reverse',
+};
 
 /**
  * A row's identity: the same row in two files (or one file read twice) is
@@ -119,12 +125,11 @@ const fromMinorBig = (value: bigint) => `${value / 100n}.${String(value % 100n).
  * const report = await reconcileSettlementFiles({
  *   files: ['settlement-2026-11-27.csv'],
  *   store: sqlReconciliationStore(database),
- *   settlementStore,
  * });
  * console.log(report.counts, report.totals);
  */
 export async function reconcileSettlementFiles(options: ReconcileOptions): Promise<ReconciliationReport> {
-  const { store, settlementStore } = options;
+  const { store } = options;
   const now = options.now ?? (() => new Date());
   const batchSize = Math.max(1, options.batchSize ?? 2000);
   const keepInReport = options.reportExceptions ?? 1000;
@@ -169,48 +174,33 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
     totals.set(key, running);
   };
 
-  /** Records a chargeback or its reversal on its order; the decision as it ends (refused: `chargebackRefused`). */
-  const recordFollowUp = async (decision: RowDecision & { followUp: FollowUpNotice; order: OrderForMatching }): Promise<RowDecision> => {
-    let refusal: string | undefined;
-    await settlementStore.update(decision.order.checkoutId, (order) => {
-      const outcome = applyFollowUp(order, decision.followUp, now());
-      if ('refused' in outcome) refusal = outcome.refused;
-      return 'order' in outcome ? outcome.order : undefined;
-    });
-    if (!refusal) return decision;
-    const why: Record<string, string> = {
-      'not-charged': 'the order has no charged payment',
-      currency: 'another currency than the order',
-      'exceeds-paid': 'more than was paid',
-      'no-chargeback': 'the order has no chargeback to reverse',
-    };
-    return { ...decision, kind: 'chargebackRefused', message: `${decision.message}; not recorded: ${why[refusal] ?? refusal}` };
-  };
-
-  const matchBatch = async (file: string, batch: SettlementRecord[]): Promise<number> => {
-    const keys = batch.map(settlementRowKey);
+  /** The orders a batch's rows name: by payment id, then by order id for the rows no payment id found. */
+  const lookUp = async (batch: readonly SettlementRecord[]): Promise<OrderIndex> => {
     const paymentIds = new Set<string>();
     for (const record of batch) {
       if (record.uniqueId) paymentIds.add(record.uniqueId);
       for (const id of record.matchedTransactions) paymentIds.add(id);
     }
-    const [orders, recorded] = await Promise.all([store.ordersFor([...paymentIds], []), store.recorded(keys)]);
     const byPaymentId = new Map<string, OrderForMatching>();
     const byOrderId = new Map<string, OrderForMatching>();
+    const found = { byPaymentId, byOrderId };
     const index = (order: OrderForMatching) => {
       if (order.paymentId) byPaymentId.set(order.paymentId, order);
       byOrderId.set(order.orderId, order);
     };
-    orders.forEach(index);
+    (await store.ordersFor([...paymentIds], [])).forEach(index);
     // The merchant's order id is asked for only for the rows no payment id found (in a clean file, none).
     const orderIds = new Set<string>();
     for (const record of batch) {
-      if (record.transactionId && !byOrderId.has(record.transactionId) && !findOrder(record, { byPaymentId, byOrderId })) {
-        orderIds.add(record.transactionId);
-      }
+      if (record.transactionId && !byOrderId.has(record.transactionId) && !findOrder(record, found)) orderIds.add(record.transactionId);
     }
     if (orderIds.size > 0) (await store.ordersFor([], [...orderIds])).forEach(index);
-    const found = batch.map((record) => findOrder(record, { byPaymentId, byOrderId }));
+    return found;
+  };
+
+  const matchBatch = async (file: string, batch: SettlementRecord[], orders: OrderIndex): Promise<number> => {
+    const keys = batch.map(settlementRowKey);
+    const found = batch.map((record) => findOrder(record, orders));
     // Within the batch, an order settled by an earlier row; across batches and runs the store refuses a
     // second `settled` row of one order (a unique index), and that row becomes `settledTwice` below.
     // The same holds for a refund or chargeback settled by two rows (its subject); the store refuses the second across batches.
@@ -218,35 +208,20 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
     const subjectsHere = new Set<string>();
     const decisions: RowDecision[] = [];
     for (const [i, record] of batch.entries()) {
-      const stored = recorded.get(keys[i]!);
       const orderId = found[i]?.order.orderId;
-      let decision = decideRow(record, found[i], stored ? stored === 'settledTwice' : orderId !== undefined && settledHere.has(orderId));
-      if (!stored && decision.kind === 'settled' && orderId) settledHere.add(orderId);
-      const subject = stored ? undefined : subjectOf(record, decision.kind);
+      let decision = decideRow(record, found[i], orderId !== undefined && settledHere.has(orderId));
+      if (decision.kind === 'settled' && orderId) settledHere.add(orderId);
+      const subject = subjectOf(record, decision.kind);
       if (subject !== undefined) {
         if (subjectsHere.has(subject)) decision = twice(decision);
         else subjectsHere.add(subject);
       }
       decisions.push(decision);
     }
-    // Chargebacks before their reversals; a few orders at a time (each under its own row lock, so two rows
-    // of one order still follow each other), not one transaction after another.
-    for (const kind of ['chargeback', 'chargebackReversal'] as const) {
-      const due = decisions.flatMap((decision, i) =>
-        decision.kind === kind && !recorded.has(keys[i]!) && decision.followUp && decision.order ? [i] : [],
-      );
-      let next = 0;
-      const worker = async () => {
-        while (next < due.length) {
-          const i = due[next++]!;
-          decisions[i] = await recordFollowUp(decisions[i] as RowDecision & { followUp: FollowUpNotice; order: OrderForMatching });
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(FOLLOW_UPS_AT_ONCE, due.length) }, worker));
-    }
     const rowOf = (i: number, outcome: ReconciliationOutcomeKind): RecordedSettlementRow => {
       const record = batch[i]!;
       const order = decisions[i]!.order;
+      const subject = subjectOf(record, outcome);
       return {
         key: keys[i]!,
         runId,
@@ -258,16 +233,33 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
         settlementCurrency: record.settlementCurrency,
         file,
         line: record.line,
-        ...(subjectOf(record, outcome) !== undefined ? { subject: subjectOf(record, outcome) } : {}),
+        ...(subject !== undefined ? { subject } : {}),
       };
     };
-    const fresh = batch.flatMap((_, i) => (recorded.has(keys[i]!) ? [] : [i]));
-    const inserted = await store.record(fresh.map((i) => rowOf(i, decisions[i]!.kind)));
-    const notInserted = fresh.filter((i) => !inserted.has(keys[i]!));
-    if (notInserted.length > 0) {
-      // The row itself recorded by a run at the same moment (another instance): its outcome stands, as on a re-run.
-      for (const [key, outcome] of await store.recorded(notInserted.map((i) => keys[i]!))) recorded.set(key, outcome);
+    // Chargebacks before their reversals, each recorded on its order with its row, in one transaction:
+    // a row recorded already (an earlier run, another instance) applies nothing again.
+    const followUps: FollowUpForOrder[] = [];
+    for (const kind of ['chargeback', 'chargebackReversal'] as const) {
+      for (const [i, decision] of decisions.entries()) {
+        if (decision.kind === kind && decision.followUp && decision.order) {
+          followUps.push({ key: keys[i]!, checkoutId: decision.order.checkoutId, notice: decision.followUp });
+        }
+      }
     }
+    const { inserted, refused: refusedFollowUps } = await store.recordBatch(
+      batch.map((_, i) => rowOf(i, decisions[i]!.kind)),
+      followUps,
+      now(),
+    );
+    for (const [i, decision] of decisions.entries()) {
+      const refusal = refusedFollowUps.get(keys[i]!);
+      if (refusal !== undefined) {
+        decisions[i] = { ...decision, kind: 'chargebackRefused', message: `${decision.message}; not recorded: ${REFUSALS[refusal]}` };
+      }
+    }
+    // The rows recorded before (an earlier run, an earlier batch, a run at the same moment): their outcome stands.
+    const notInserted = batch.flatMap((_, i) => (inserted.has(keys[i]!) ? [] : [i]));
+    const recorded = notInserted.length > 0 ? await store.recorded(notInserted.map((i) => keys[i]!)) : new Map<string, string>();
     // A row refused: its order (or its refund or chargeback) was settled by another row recorded earlier
     // (or by a run at the same moment).
     const refused = notInserted.filter((i) => !recorded.has(keys[i]!) && ONCE.has(decisions[i]!.kind));
@@ -314,21 +306,25 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
           ? input.entries
           : readSettlementFile(input.source, { onProgress: (bytes) => (bytesRead = bytes) });
     let batch: SettlementRecord[] = [];
-    // One batch is matched while the next is read: the database works while this process parses.
-    // The next match starts only after the last one ended (it relies on the rows that one recorded).
+    // Two batches in flight: one batch is recorded while the next one's orders are looked up and the one
+    // after is read (the database works while this process parses). Batches are recorded one after another:
+    // each relies on the rows the one before recorded.
     let matching: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await matching;
       if (batch.length === 0) return;
       const records = batch;
       batch = [];
       const rowsSoFar = summary.rows;
-      matching = matchBatch(name, records).then((already) => {
-        summary.alreadyReconciled += already;
+      const orders = lookUp(records);
+      orders.catch(() => undefined);
+      const previous = matching;
+      matching = previous.then(async () => {
+        summary.alreadyReconciled += await matchBatch(name, records, await orders);
         options.onProgress?.({ file: name, rows: rowsSoFar, bytesRead });
       });
-      // Held until the next flush awaits it; a failure surfaces there (or in the final flush).
+      // Held until a later flush awaits it; a failure surfaces there (or after the last row).
       matching.catch(() => undefined);
+      await previous;
     };
     try {
       for await (const entry of entries) {
@@ -355,8 +351,8 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
 
   // Paid orders no file settled within the window.
   const before = new Date(now().getTime() - missingAfterDays * DAY_MS);
-  for (let offset = 0; ; offset += 5000) {
-    const page = await store.unsettledOrders(SETTLING_STATES, before, { offset, limit: 5000 });
+  for (let after: string | undefined; ;) {
+    const page = await store.unsettledOrders(SETTLING_STATES, before, { ...(after !== undefined ? { after } : {}), limit: 5000 });
     for (const order of page) {
       count('missingFromFiles');
       await except({
@@ -368,6 +364,7 @@ export async function reconcileSettlementFiles(options: ReconcileOptions): Promi
       });
     }
     if (page.length < 5000) break;
+    after = page[page.length - 1]!.orderId;
   }
   await flushExceptions();
 

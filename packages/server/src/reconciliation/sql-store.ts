@@ -4,10 +4,18 @@
 // their identity (a row recorded twice is left as it was), the runs and their
 // exceptions. Arrays travel as one parameter each (`= ANY($1)`, `unnest`), so
 // a batch of thousands of rows is a handful of statements.
-import type { OrderState } from '../settlement/order.js';
-import type { SqlDatabase } from '../settlement/sql-store.js';
+import type { OrderState, SettlementOrder } from '../settlement/order.js';
+import { applyFollowUp, type FollowUpRefusal } from '../settlement/rules.js';
+import { fromRow, toRecord, type SqlDatabase, type SqlQueryable } from '../settlement/sql-store.js';
 import type { ReconciliationException } from './outcome.js';
-import type { OrderForMatching, OrderSettlementView, ReconciliationRunView, ReconciliationStore } from './store.js';
+import type {
+  FollowUpForOrder,
+  OrderForMatching,
+  OrderSettlementView,
+  RecordedSettlementRow,
+  ReconciliationRunView,
+  ReconciliationStore,
+} from './store.js';
 
 interface OrderRow {
   order_id: string;
@@ -45,6 +53,83 @@ function toOrder(row: OrderRow): OrderForMatching {
  * payment's money, not the order's own payment.
  */
 const NOT_SETTLING_OUTCOMES: readonly string[] = ['settlementFailed', 'otherPayment'];
+
+/** PostgreSQL's deadlock: two batches recording overlapping rows in another order; the batch is tried again. */
+const DEADLOCK = '40P01';
+const BATCH_ATTEMPTS = 3;
+
+/** Inserts rows, leaving a row whose key (or order's `settled`, or subject) is recorded already; the keys inserted. */
+async function insertRows(queryable: SqlQueryable, rows: readonly RecordedSettlementRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const column = <K extends keyof RecordedSettlementRow>(key: K) => rows.map((row) => row[key] ?? null);
+  const inserted = await queryable.query<{ record_key: string }>(
+    `INSERT INTO wpwl_settlement_records
+       (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line, subject)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[], $11::text[])
+     ON CONFLICT DO NOTHING RETURNING record_key`,
+    [
+      column('key'),
+      column('runId'),
+      column('orderId'),
+      column('outcome'),
+      column('recordType'),
+      column('paymentType'),
+      column('settlementDate'),
+      column('settlementCurrency'),
+      column('file'),
+      column('line'),
+      column('subject'),
+    ],
+  );
+  return new Set(inserted.map((row) => row.record_key));
+}
+
+/**
+ * Applies follow-ups to their orders inside the caller's transaction: the
+ * orders locked in one statement (in checkout id order, so two batches lock
+ * alike), each follow-up applied in turn, the changed orders written in one
+ * statement. A follow-up changes the order's state and its record only
+ * (its follow-ups), never its cart or payment. The refusals, by row key.
+ */
+async function applyFollowUps(tx: SqlQueryable, followUps: readonly FollowUpForOrder[], now: Date): Promise<Map<string, FollowUpRefusal>> {
+  const refused = new Map<string, FollowUpRefusal>();
+  if (followUps.length === 0) return refused;
+  const locked = await tx.query<{ checkout_id: string; record: unknown }>(
+    'SELECT checkout_id, record FROM wpwl_orders WHERE checkout_id = ANY($1::text[]) ORDER BY checkout_id FOR UPDATE',
+    [[...new Set(followUps.map((followUp) => followUp.checkoutId))]],
+  );
+  const orders = new Map(locked.map((row) => [row.checkout_id, fromRow(row)]));
+  const changed = new Map<string, SettlementOrder>();
+  for (const { key, checkoutId, notice } of followUps) {
+    const order = orders.get(checkoutId);
+    // The order was matched a moment ago and orders are never deleted: a missing one is the database's fault.
+    if (!order) throw new Error(`reconciliation: the order of checkout ${checkoutId} is gone from wpwl_orders`);
+    const outcome = applyFollowUp(order, notice, now);
+    if ('refused' in outcome) refused.set(key, outcome.refused);
+    else if ('order' in outcome) {
+      orders.set(checkoutId, outcome.order);
+      changed.set(checkoutId, outcome.order);
+    }
+  }
+  if (changed.size > 0) {
+    const written = [...changed.values()];
+    await tx.query(
+      `UPDATE wpwl_orders AS o SET state = c.state, record = c.record::jsonb
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS c(checkout_id, state, record) WHERE o.checkout_id = c.checkout_id`,
+      [
+        written.map((order) => order.checkoutId),
+        written.map((order) => order.state),
+        written.map((order) => JSON.stringify(toRecord(order))),
+      ],
+    );
+  }
+  if (refused.size > 0) {
+    await tx.query(`UPDATE wpwl_settlement_records SET outcome = 'chargebackRefused', subject = NULL WHERE record_key = ANY($1::text[])`, [
+      [...refused.keys()],
+    ]);
+  }
+  return refused;
+}
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -86,40 +171,41 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
       return new Map(rows.map((row) => [row.record_key, row.outcome]));
     },
 
-    async record(rows) {
-      if (rows.length === 0) return new Set();
-      const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
-      const inserted = await database.query<{ record_key: string }>(
-        `INSERT INTO wpwl_settlement_records
-           (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line, subject)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[], $11::text[])
-         ON CONFLICT DO NOTHING RETURNING record_key`,
-        [
-          column('key'),
-          column('runId'),
-          column('orderId'),
-          column('outcome'),
-          column('recordType'),
-          column('paymentType'),
-          column('settlementDate'),
-          column('settlementCurrency'),
-          column('file'),
-          column('line'),
-          column('subject'),
-        ],
-      );
-      return new Set(inserted.map((row) => row.record_key));
+    record(rows) {
+      return insertRows(database, rows);
+    },
+
+    async recordBatch(rows, followUps, now) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await database.transaction(async (tx) => {
+            const inserted = await insertRows(tx, rows);
+            const refused = await applyFollowUps(
+              tx,
+              followUps.filter((followUp) => inserted.has(followUp.key)),
+              now,
+            );
+            return { inserted, refused };
+          });
+        } catch (error) {
+          if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= BATCH_ATTEMPTS) throw error;
+        }
+      }
     },
 
     async unsettledOrders(states, before, page) {
+      // The orders missing are found by their ids alone, then read: an anti-join carrying whole orders
+      // (their JSON) spills to disk on a large table. Pages by order id: each page starts where the last ended.
       const rows = await database.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM wpwl_orders o
-         WHERE o.state = ANY($1::text[]) AND o.created_at < $2
-           AND NOT EXISTS (SELECT 1 FROM wpwl_settlement_records r
-                           WHERE r.order_id = o.order_id AND r.record_type = 'SETTLED' AND r.payment_type IN ('DEBIT', 'CREDIT')
-                             AND r.outcome <> ALL($5::text[]))
-         ORDER BY o.created_at, o.order_id OFFSET $3 LIMIT $4`,
-        [states, before, page.offset, page.limit, NOT_SETTLING_OUTCOMES],
+        `WITH missing AS MATERIALIZED (
+           SELECT o.order_id FROM wpwl_orders o
+           WHERE o.state = ANY($1::text[]) AND o.created_at < $2 AND ($3::text IS NULL OR o.order_id > $3)
+             AND NOT EXISTS (SELECT 1 FROM wpwl_settlement_records r
+                             WHERE r.order_id = o.order_id AND r.record_type = 'SETTLED' AND r.payment_type IN ('DEBIT', 'CREDIT')
+                               AND r.outcome <> ALL($5::text[]))
+           ORDER BY o.order_id LIMIT $4)
+         SELECT ${ORDER_COLUMNS} FROM wpwl_orders JOIN missing USING (order_id) ORDER BY order_id`,
+        [states, before, page.after ?? null, page.limit, NOT_SETTLING_OUTCOMES],
       );
       return rows.map(toOrder);
     },

@@ -4,6 +4,7 @@
 // their exceptions kept for a page, and the shapes they exchange. One
 // implementation ships (sql-store.ts, over the settlement's SQL database).
 import type { OrderState } from '../settlement/order.js';
+import type { FollowUpNotice, FollowUpRefusal } from '../settlement/rules.js';
 import type { ReconciliationException, ReconciliationReport } from './outcome.js';
 
 /** What matching needs of an order: less than the whole order, read for many rows at once. */
@@ -43,6 +44,23 @@ export interface RecordedSettlementRow {
   subject?: string;
 }
 
+/** A chargeback or its reversal that a row settles: recorded on its order together with the row. */
+export interface FollowUpForOrder {
+  /** The row's key: the follow-up is recorded only when its row is. */
+  key: string;
+  /** The order's checkout id. */
+  checkoutId: string;
+  notice: FollowUpNotice;
+}
+
+/** What {@link ReconciliationStore.recordBatch} did. */
+export interface RecordedBatch {
+  /** The keys it recorded, as {@link ReconciliationStore.record} answers. */
+  inserted: Set<string>;
+  /** By row key, the follow-ups their order refused; those rows are recorded `chargebackRefused` (with no subject). */
+  refused: Map<string, FollowUpRefusal>;
+}
+
 /** An order's settlement as the recorded rows tell it (for a page listing orders). */
 export interface OrderSettlementView {
   /** The SETTLED row of its payment, when a file had one. */
@@ -75,11 +93,21 @@ export interface ReconciliationStore {
    */
   record(rows: readonly RecordedSettlementRow[]): Promise<Set<string>>;
   /**
+   * A batch in one transaction: records `rows` as {@link record} does, then
+   * applies each follow-up whose row it recorded to the row's order
+   * (`applyFollowUp`, under the order's row lock), in the order given,
+   * stamped `now`. A follow-up the order refuses leaves the order as it was
+   * and its row is recorded `chargebackRefused`. Either all of it is kept or
+   * none: a crash half-way leaves no chargeback without its row, nor a row
+   * without its chargeback.
+   */
+  recordBatch(rows: readonly RecordedSettlementRow[], followUps: readonly FollowUpForOrder[], now: Date): Promise<RecordedBatch>;
+  /**
    * Orders in `states` created before `before` with no recorded SETTLED row
    * of a payment (DEBIT, CREDIT) that settled (a FAILED settlement moved no
-   * money): oldest first, `limit` from `offset`.
+   * money): by order id, `limit` of them after the order id `after`.
    */
-  unsettledOrders(states: readonly OrderState[], before: Date, page: { offset: number; limit: number }): Promise<OrderForMatching[]>;
+  unsettledOrders(states: readonly OrderState[], before: Date, page: { after?: string; limit: number }): Promise<OrderForMatching[]>;
   startRun(runId: string, startedAt: Date): Promise<void>;
   keepExceptions(runId: string, exceptions: readonly ReconciliationException[]): Promise<void>;
   finishRun(runId: string, finishedAt: Date, report: Omit<ReconciliationReport, 'exceptions'>): Promise<void>;

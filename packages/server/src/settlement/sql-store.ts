@@ -120,14 +120,15 @@ interface OrderRow {
 }
 
 /** The order as JSON: dates as ISO strings. */
-type StoredRecord = Omit<SettlementOrder, 'createdAt' | 'expiresAt' | 'settledAt' | 'nextCheckAt'> & {
+export type StoredRecord = Omit<SettlementOrder, 'createdAt' | 'expiresAt' | 'settledAt' | 'nextCheckAt'> & {
   createdAt: string;
   expiresAt: string;
   settledAt?: string;
   nextCheckAt?: string;
 };
 
-function toRecord(order: SettlementOrder): StoredRecord {
+/** The order as its `record` column keeps it (exported for the reconciliation, not public). */
+export function toRecord(order: SettlementOrder): StoredRecord {
   const { createdAt, expiresAt, settledAt, nextCheckAt, ...rest } = order;
   return {
     ...rest,
@@ -138,7 +139,8 @@ function toRecord(order: SettlementOrder): StoredRecord {
   };
 }
 
-function fromRow(row: OrderRow): SettlementOrder {
+/** The order a row's `record` column holds (exported for the reconciliation's batch of follow-ups, not public). */
+export function fromRow(row: { record: unknown }): SettlementOrder {
   const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as StoredRecord;
   const { createdAt, expiresAt, settledAt, nextCheckAt, ...rest } = record;
   return {
