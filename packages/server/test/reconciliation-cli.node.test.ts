@@ -18,7 +18,6 @@ import {
   chargebackRow,
   orderIdOf,
   paidOrder,
-  paymentIdOf,
   row,
   writeSettlementFile,
   type SettlementRow,
