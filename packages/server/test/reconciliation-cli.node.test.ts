@@ -129,7 +129,7 @@ beforeAll(async () => {
   const store = await pgliteSettlementStore({ db: new PGlite(join(template, 'pgdata')) });
   await store.close();
 }, 60_000);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 60_000);
 
 describe('wpwl-reconcile', { timeout: 30_000 }, () => {
   it('a file that agrees with the shop: exit 0, the summary with its totals, and empty exception files', async () => {
