@@ -4,10 +4,11 @@
 // in a folder of this machine (nothing to install or start). The orders'
 // tables and their migrations are @wpwl/server/settlement's; the shop's own
 // (stored cards) are migrated here. One SQL dialect for both databases.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
+  claimDataFolder,
   migrateSettlementSchema,
   pgliteDatabase,
   postgresDatabase,
@@ -86,12 +87,11 @@ function openPostgres(url: string): ShopDatabase {
   return { kind: 'postgres', sql, close: () => sql.close() };
 }
 
-/** Folders open in this process: PGlite's files must have one owner. */
-const openFolders = new Set<string>();
-
 async function openEmbedded(dataDir: string): Promise<ShopDatabase> {
   mkdirSync(dataDir, { recursive: true });
-  const release = claimFolder(dataDir);
+  // DIR/owner.pid: one process per folder (the wpwl-reconcile command honours it too).
+  const claim = await claimDataFolder(dataDir, { advice: 'one instance per folder (set DATABASE_URL to run several on PostgreSQL)' });
+  const release = () => claim.release();
   let db: PGlite;
   try {
     db = new PGlite(join(dataDir, 'pgdata'));
@@ -112,54 +112,4 @@ async function openEmbedded(dataDir: string): Promise<ShopDatabase> {
       }
     },
   };
-}
-
-/**
- * Takes the folder for this process, or says who has it. The lock file is
- * created exclusively (two processes starting at once: one wins) and names
- * the owner's pid; a process killed without closing leaves it behind, and a
- * later start takes it over once that pid is gone. Only the owner removes it.
- */
-function claimFolder(dataDir: string): () => void {
-  const lockFile = join(dataDir, 'owner.pid');
-  if (openFolders.has(dataDir)) throw new Error(`the database folder ${dataDir} is open already in this process`);
-  const readOwner = () => {
-    try {
-      return Number(readFileSync(lockFile, 'utf8').trim()) || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      openFolders.add(dataDir);
-      return () => {
-        openFolders.delete(dataDir);
-        if (readOwner() === process.pid) rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = readOwner();
-    if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
-      throw new Error(
-        `the database folder ${dataDir} is in use by process ${owner}: one instance per folder (set DATABASE_URL to run several on PostgreSQL). ` +
-          `If process ${owner} is not a merchant server, it was stopped without closing: remove ${lockFile}.`,
-      );
-    }
-    // Its owner is gone (or was this pid in an earlier life): the lock is stale.
-    rmSync(lockFile, { force: true });
-  }
-  throw new Error(`the database folder ${dataDir} was taken by another process starting at the same moment`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

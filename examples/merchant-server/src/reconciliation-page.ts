@@ -13,6 +13,7 @@ import {
   compareFileNames,
   reconcileSettlementFiles,
   RECONCILIATION_OUTCOME_WORDS,
+  ReconciliationRunningError,
   type OrderSettlementView,
   type ReconciliationException,
   type ReconciliationOutcomeKind,
@@ -55,7 +56,7 @@ const NOTICES = {
   done: "The settlement files were reconciled: the report below is this run's.",
   'no-dir': 'No settlement folder is configured: set WPWL_SETTLEMENT_DIR to the folder the gateway delivers its files to.',
   'no-files': 'The settlement folder holds no settlement file (*.csv) yet.',
-  busy: 'A reconciliation is running already (here or on another instance): reload the page in a moment.',
+  busy: 'A reconciliation is running already (here, on another instance, or the wpwl-reconcile command): reload the page in a moment.',
   failed: "The reconciliation stopped with an error: see the server's log.",
 } as const;
 type Notice = keyof typeof NOTICES;
@@ -102,7 +103,7 @@ export async function handleReconciliationPage(
   sendPage(res, 200, context, 'Reconciliation', html, method === 'HEAD');
 }
 
-/** Reconciles every settlement file of the folder, in name order; one run at a time across instances. */
+/** Reconciles every settlement file of the folder, in name order; one run at a time across instances and the command. */
 async function runReconciliation(context: ReconciliationPageContext): Promise<Notice> {
   const { settlementDir: dir, beforeRun, missingAfterDays } = context.settings;
   if (!dir) return 'no-dir';
@@ -119,7 +120,7 @@ async function runReconciliation(context: ReconciliationPageContext): Promise<No
   if (files.length === 0) return 'no-files';
   const { orders } = context;
   try {
-    await orders.settlementStore.withCart('__reconciliation__', 0, () =>
+    await orders.withReconciliationRun(() =>
       reconcileSettlementFiles({
         files,
         store: orders.reconciliationStore,
@@ -127,7 +128,7 @@ async function runReconciliation(context: ReconciliationPageContext): Promise<No
       }),
     );
   } catch (error) {
-    if (isRetryableStoreError(error) && error.code === 'CART_BUSY') return 'busy';
+    if (error instanceof ReconciliationRunningError) return 'busy';
     // The database is away: the server answers 503 with Retry-After.
     if (isRetryableStoreError(error)) throw error;
     console.error('merchant-server: reconciliation failed', error);

@@ -4,7 +4,7 @@
 // shopper. Every write is committed before the server answers with what it
 // wrote, so a crash right after an answer loses nothing the shopper or the
 // gateway saw.
-import { sqlReconciliationStore, type ReconciliationStore } from '@wpwl/server/reconciliation';
+import { sqlReconciliationStore, withReconciliationRunLock, type ReconciliationStore } from '@wpwl/server/reconciliation';
 import {
   CHARGED_STATES,
   FINAL_STATES,
@@ -88,6 +88,15 @@ export class OrderStore {
   /** Opens the database (PostgreSQL by URL, or the embedded one in a folder) and migrates it. */
   static async open(options: DatabaseOptions): Promise<OrderStore> {
     return new OrderStore(await openDatabase(options));
+  }
+
+  /**
+   * Runs a reconciliation under the database's run lock: one at a time across
+   * the shop's instances and the wpwl-reconcile command; another run throws
+   * `RECONCILIATION_RUNNING` at once.
+   */
+  withReconciliationRun<T>(work: () => Promise<T>): Promise<T> {
+    return withReconciliationRunLock(this.#db.sql, work);
   }
 
   get kind(): ShopDatabase['kind'] {

@@ -9,98 +9,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { SETTLEMENT_FILE_HEADER_38 } from '@wpwl/gateway-spec/settlement-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvValue } from '../src/reconciliation/exception-files.js';
 import { compareFileNames, parseReconcileCli } from '../src/reconciliation/cli-options.js';
 import { pgliteSettlementStore, type SettlementOrder } from '../src/settlement/index.js';
+import {
+  chargebackIdOf,
+  chargebackRow,
+  orderIdOf,
+  paidOrder,
+  row,
+  writeSettlementFile,
+  type SettlementRow,
+} from './support/settlement-file-rows.js';
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const DAY = 86_400_000;
 let root: string;
 let template: string;
 
-const paymentIdOf = (n: number) => `pay${String(n).padStart(29, '0')}`;
-const orderIdOf = (n: number) => `ORDER-${String(n).padStart(8, '0')}`;
-const chargebackIdOf = (n: number) => `cbk${String(n).padStart(29, '0')}`;
-
-/** A paid order as the settlement keeps it; paid yesterday, so inside the default window. */
-function paidOrder(n: number, overrides: Partial<SettlementOrder> = {}): SettlementOrder {
-  const createdAt = new Date(Date.now() - DAY);
-  return {
-    orderId: orderIdOf(n),
-    checkoutId: `checkout${String(n).padStart(24, '0')}.test`,
-    amount: '92.00',
-    currency: 'EUR',
-    paymentType: 'DB',
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
-    state: 'paid',
-    paidCart: false,
-    paymentId: paymentIdOf(n),
-    mismatches: [],
-    followUps: [],
-    checks: 0,
-    details: {},
-    ...overrides,
-  };
-}
-
-type Row = Partial<Record<(typeof SETTLEMENT_FILE_HEADER_38)[number], string>>;
-
-/** A SETTLED DEBIT row of payment n, as the gateway writes it; `overrides` by column name. */
-function row(n: number, overrides: Row = {}): Row {
-  return {
-    ReconciliationType: 'SETTLED',
-    PaymentType: 'DEBIT',
-    Cashflow: 'POS',
-    ClearingInstituteMerchantId: 'CIM-0001',
-    MerchantAccountId: 'acct-1',
-    PspId: 'psp-1',
-    MerchantId: 'merchant-1',
-    SettlementTxId: `stx-${n}`,
-    UniqueID: paymentIdOf(n),
-    TransactionId: orderIdOf(n),
-    Amount: '92.00',
-    Currency: 'EUR',
-    Brand: 'VISA',
-    SettlementAmount: '92.00',
-    SettlementCurrency: 'EUR',
-    SettlementFee: '1.54',
-    SettlementFxRate: '1.00',
-    SettlementDate: '2026-11-27',
-    SettlementStatus: 'SUCCESS',
-    SettlementFileFormat: 'TEST_V1',
-    ClearingInsitituteName: 'test bank',
-    MatchingStatus: 'MATCHED',
-    MatchedTransactions: paymentIdOf(n),
-    ...overrides,
-  };
-}
-
-/** The CHARGEBACK row of payment n. */
-const chargebackRow = (n: number, overrides: Row = {}) =>
-  row(n, {
-    ReconciliationType: 'CHARGEBACK',
-    Cashflow: 'NEG',
-    SettlementFee: '',
-    SettlementTxId: `stx-cb-${n}`,
-    ChargebackId: chargebackIdOf(n),
-    ReasonCode: '000.100.220',
-    ReasonDesc: 'fraudulent transaction',
-    ...overrides,
-  });
-
 /** Writes a settlement file named `name` into `dir` (38 columns). */
-function settlementFile(dir: string, name: string, ...rows: Row[]): string {
-  const path = join(dir, name);
-  const lines = [
-    SETTLEMENT_FILE_HEADER_38.join(';'),
-    ...rows.map((r) => SETTLEMENT_FILE_HEADER_38.map((column) => r[column] ?? '').join(';')),
-  ];
-  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
-  return path;
-}
+const settlementFile = (dir: string, name: string, ...rows: SettlementRow[]): string => writeSettlementFile(join(dir, name), ...rows);
 
 /** A shop's data folder (DIR/pgdata) holding `orders`, as the merchant server leaves it once stopped. */
 async function shopFolder(...orders: SettlementOrder[]): Promise<{ work: string; dataDir: string }> {
@@ -201,7 +129,7 @@ beforeAll(async () => {
   const store = await pgliteSettlementStore({ db: new PGlite(join(template, 'pgdata')) });
   await store.close();
 }, 60_000);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true }), 60_000);
 
 describe('wpwl-reconcile', { timeout: 30_000 }, () => {
   it('a file that agrees with the shop: exit 0, the summary with its totals, and empty exception files', async () => {

@@ -18,6 +18,15 @@ import {
   type SettlementStore,
   type SqlDatabase,
 } from '../src/settlement/index.js';
+import {
+  chargebackIdOf,
+  orderIdOf,
+  paidOrder,
+  paymentIdOf,
+  row,
+  writeSettlementFile,
+  type SettlementRow,
+} from './support/settlement-file-rows.js';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const DAY = 86_400_000;
@@ -26,74 +35,16 @@ let store: SettlementStore;
 let reconciliation: ReconciliationStore;
 let dir: string;
 
-const paymentIdOf = (n: number) => `pay${String(n).padStart(29, '0')}`;
-const orderIdOf = (n: number) => `ORDER-${String(n).padStart(8, '0')}`;
-const chargebackIdOf = (n: number) => `cbk${String(n).padStart(29, '0')}`;
-
-/** An order as the settlement keeps it once its payment is known. */
+/** An order as the settlement keeps it once its payment is known, stored. */
 async function order(n: number, overrides: Partial<SettlementOrder> = {}): Promise<SettlementOrder> {
-  const createdAt = overrides.createdAt ?? new Date(NOW.getTime() - DAY);
-  const stored: SettlementOrder = {
-    orderId: orderIdOf(n),
-    checkoutId: `checkout${String(n).padStart(24, '0')}.test`,
-    amount: '92.00',
-    currency: 'EUR',
-    paymentType: 'DB',
-    createdAt,
-    expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
-    state: 'paid',
-    paidCart: false,
-    paymentId: paymentIdOf(n),
-    mismatches: [],
-    followUps: [],
-    checks: 0,
-    details: {},
-    ...overrides,
-  };
+  const stored = paidOrder(n, overrides, NOW);
   await store.insert(stored);
   return stored;
 }
 
-type Row = Partial<Record<(typeof SETTLEMENT_FILE_HEADER_38)[number], string>>;
-
-/** A SETTLED DEBIT row of payment n, as the gateway writes it; `overrides` by column name. */
-function row(n: number, overrides: Row = {}): Row {
-  return {
-    ReconciliationType: 'SETTLED',
-    PaymentType: 'DEBIT',
-    Cashflow: 'POS',
-    ClearingInstituteMerchantId: 'CIM-0001',
-    MerchantAccountId: 'acct-1',
-    PspId: 'psp-1',
-    MerchantId: 'merchant-1',
-    SettlementTxId: `stx-${n}`,
-    UniqueID: paymentIdOf(n),
-    TransactionId: orderIdOf(n),
-    Amount: '92.00',
-    Currency: 'EUR',
-    Brand: 'VISA',
-    SettlementAmount: '92.00',
-    SettlementCurrency: 'EUR',
-    SettlementFee: '1.54',
-    SettlementFxRate: '1.00',
-    SettlementDate: '2026-11-27',
-    SettlementStatus: 'SUCCESS',
-    SettlementFileFormat: 'TEST_V1',
-    ClearingInsitituteName: 'test bank',
-    MatchingStatus: 'MATCHED',
-    MatchedTransactions: paymentIdOf(n),
-    ...overrides,
-  };
-}
-
 let files = 0;
 /** Writes a settlement file of `rows` (38 columns) and returns its path. */
-function file(...rows: Row[]): string {
-  const path = join(dir, `settlement-${++files}.csv`);
-  const lines = [SETTLEMENT_FILE_HEADER_38.join(';'), ...rows.map((r) => SETTLEMENT_FILE_HEADER_38.map((name) => r[name] ?? '').join(';'))];
-  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
-  return path;
-}
+const file = (...rows: SettlementRow[]): string => writeSettlementFile(join(dir, `settlement-${++files}.csv`), ...rows);
 
 const reconcile = (paths: string[], extra: { missingAfterDays?: number; batchSize?: number } = {}) =>
   reconcileSettlementFiles({ files: paths, store: reconciliation, now: () => NOW, ...extra });

@@ -1,13 +1,15 @@
 // Owns opening the shop's database for the wpwl-reconcile command:
 // PostgreSQL through `pg`, or the embedded PGlite database of a shop's data
 // folder (its files in DIR/pgdata; DIR/owner.pid names the one process that
-// has the folder open, as the example merchant server keeps it: a live owner
-// is refused, a dead one's lock taken over, our own written and removed).
+// has the folder open, the settlement's claimDataFolder for both the command
+// and the merchant server: a live owner is refused, a dead one's lock taken
+// over, our own written and removed).
 // Both drivers are optional peer dependencies, imported only when used; a
 // missing one is named with the command that installs it. Every failure to
 // open is a CliDatabaseError: the command answers it with exit status 2.
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { claimDataFolder, DataFolderLockError } from '../settlement/data-folder.js';
 import { pgliteDatabase, type PGliteLike } from '../settlement/pglite.js';
 import { postgresDatabase, recommendedPoolOptions, type PgPoolLike } from '../settlement/postgres.js';
 import type { SqlDatabase } from '../settlement/sql-store.js';
@@ -73,7 +75,9 @@ async function openPostgres(url: string): Promise<OpenedDatabase> {
   });
   const limits = { statementTimeoutMs: STATEMENT_TIMEOUT_MS, lockTimeoutMs: 10_000, idleInTransactionTimeoutMs: 30_000 };
   const pool = new pg.Pool({ connectionString: url, ...recommendedPoolOptions(limits), max: 4 });
-  const sql = postgresDatabase({ pool, ...limits, onConnectionError: () => undefined });
+  // The run lock (a session-level advisory lock) keeps a connection of its own for the whole run.
+  const lockPool = new pg.Pool({ connectionString: url, ...recommendedPoolOptions(limits), max: 1 });
+  const sql = postgresDatabase({ pool, lockPool, ...limits, onConnectionError: () => undefined });
   let where = 'PostgreSQL';
   try {
     const parsed = new URL(url);
@@ -102,7 +106,18 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
     '--data-dir',
     () => import('@electric-sql/pglite') as unknown as Promise<{ PGlite: new (dir: string) => PGliteLike & { waitReady: Promise<void> } }>,
   );
-  const release = claimFolder(dataDir);
+  let release: () => void;
+  try {
+    const claim = await claimDataFolder(dataDir, {
+      advice: 'stop that process (the merchant server) first, or reconcile on its PostgreSQL with --database-url',
+    });
+    release = () => claim.release();
+  } catch (error) {
+    if (error instanceof DataFolderLockError) {
+      throw new CliDatabaseError(error.code === 'FOLDER_IN_USE' ? 'FOLDER_IN_USE' : 'OPEN_FAILED', error.message, { cause: error });
+    }
+    throw error;
+  }
   let db: PGliteLike & { waitReady: Promise<void> };
   try {
     db = new PGlite(pgdata);
@@ -126,57 +141,4 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
     },
     abandon: release,
   };
-}
-
-/**
- * Takes the folder for this process, or says who has it (the merchant
- * server's convention): DIR/owner.pid is created exclusively and names the
- * owner's pid; a lock whose process is gone is stale and taken over. Only
- * the owner removes it.
- */
-export function claimFolder(dataDir: string): () => void {
-  const lockFile = join(dataDir, 'owner.pid');
-  const readOwner = () => {
-    try {
-      return Number(readFileSync(lockFile, 'utf8').trim()) || undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        if (readOwner() === process.pid) rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new CliDatabaseError('OPEN_FAILED', `cannot write ${lockFile}: ${(error as Error).message}`, { cause: error });
-      }
-    }
-    const owner = readOwner();
-    if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
-      throw new CliDatabaseError(
-        'FOLDER_IN_USE',
-        `the data folder ${dataDir} is in use by process ${owner} (${lockFile}): stop that process (the merchant server) first, ` +
-          `or reconcile on its PostgreSQL with --database-url. If process ${owner} is not the shop, it was stopped without closing: remove ${lockFile}.`,
-      );
-    }
-    // Its owner is gone (or was this pid in an earlier life): the lock is stale.
-    rmSync(lockFile, { force: true });
-  }
-  throw new CliDatabaseError('FOLDER_IN_USE', `the data folder ${dataDir} was taken by another process starting at the same moment`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

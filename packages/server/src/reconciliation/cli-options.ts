@@ -25,7 +25,8 @@ row once, and writes every exception found into --out.
   -h, --help            this text
 
 Exit status: 0 no exception, 1 exceptions found (see the files),
-2 a usage error, or a file, folder or database that cannot be opened.`;
+2 a usage error, a file, folder or database that cannot be opened, or another
+reconciliation running on the same database (the shop's page or this command).`;
 
 /** Where the orders are. */
 export type CliDatabase = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };

@@ -1,7 +1,8 @@
 // The wpwl-reconcile command: checks its arguments and files, opens the
 // shop's database (PostgreSQL or the embedded one of a data folder) and
 // brings its schema up to date, reconciles the settlement files in name
-// order, writes every exception into exceptions-<runId>.csv and .json,
+// order under the database's run lock (one run at a time, this command's or
+// the shop page's), writes every exception into exceptions-<runId>.csv and .json,
 // prints the summary, and exits 0 (no exception), 1 (exceptions) or 2 (a
 // usage error, or a file, folder or database it cannot open, or a run that
 // could not finish). Progress goes to stderr at most once a second.
@@ -12,6 +13,7 @@ import { CliDatabaseError, openCliDatabase, type OpenedDatabase } from './cli-da
 import { parseReconcileCli, USAGE } from './cli-options.js';
 import { startExceptionFiles, type ExceptionFiles } from './exception-files.js';
 import { reconcileSettlementFiles } from './reconcile.js';
+import { ReconciliationRunningError, withReconciliationRunLock } from './run-lock.js';
 import { sqlReconciliationStore } from './sql-store.js';
 import { formatReconciliationSummary } from './summary.js';
 
@@ -113,15 +115,18 @@ async function main(): Promise<number> {
     const files = exceptionFiles;
     let report;
     try {
-      report = await reconcileSettlementFiles({
-        files: command.files,
-        store: sqlReconciliationStore(database.sql),
-        missingAfterDays: command.missingAfterDays,
-        onException: (exception) => files.add(exception),
-        onProgress: progressPrinter(command.quiet),
-      });
+      report = await withReconciliationRunLock(database.sql, () =>
+        reconcileSettlementFiles({
+          files: command.files,
+          store: sqlReconciliationStore(database.sql),
+          missingAfterDays: command.missingAfterDays,
+          onException: (exception) => files.add(exception),
+          onProgress: progressPrinter(command.quiet),
+        }),
+      );
     } catch (error) {
       files.discard();
+      if (error instanceof ReconciliationRunningError) return fail(`${error.message} [${error.code}]`);
       return fail(`the run stopped: ${(error as Error).message}`);
     }
     const written = files.finish(report.runId);

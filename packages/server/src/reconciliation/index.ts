@@ -5,7 +5,7 @@
 // paid orders no file settled) on the settlement's own database, with the
 // runs and their exceptions kept for a page; the words for each outcome;
 // the exception files the wpwl-reconcile command writes and the name order
-// it reconciles files in.
+// it reconciles files in; the run lock that keeps to one run at a time.
 export { readSettlementFile } from './read.js';
 export type { ReadSettlementFileOptions, SettlementFileSource } from './read.js';
 export { SettlementFileError } from './record.js';
@@ -27,6 +27,7 @@ export { AGREEING_OUTCOMES, SETTLING_STATES } from './outcome.js';
 export type { ReconciliationException, ReconciliationOutcomeKind, ReconciliationReport, SettlementTotal } from './outcome.js';
 export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
 export type { OutcomeWords } from './outcome-words.js';
+export { RECONCILIATION_RUN_LOCK, ReconciliationRunningError, withReconciliationRunLock } from './run-lock.js';
 export { sqlReconciliationStore } from './sql-store.js';
 export type { OrderForMatching, OrderSettlementView, RecordedSettlementRow, ReconciliationRunView, ReconciliationStore } from './store.js';
 export { compareFileNames } from './cli-options.js';

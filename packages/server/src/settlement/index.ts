@@ -24,3 +24,5 @@ export { classifyPostgresError, postgresDatabase, postgresSettlementStore, recom
 export type { PgClientLike, PgPoolLike, PostgresLimits, PostgresStoreOptions } from './postgres.js';
 export { pgliteDatabase, pgliteSettlementStore } from './pglite.js';
 export type { PGliteLike, PGliteStoreOptions } from './pglite.js';
+export { claimDataFolder, DATA_FOLDER_LOCK_FILE, DataFolderLockError } from './data-folder.js';
+export type { ClaimDataFolderOptions, DataFolderClaim, DataFolderLockErrorCode } from './data-folder.js';
