@@ -3,8 +3,9 @@
 // Reporting-Endpoints, report-uri for older browsers); POST /csp-reports
 // takes both wire formats, keeps each violation once with a count, and
 // refuses what is not a report (content type, size, JSON, fields, other
-// sites' pages, a client posting in a loop); the back-office page lists the
-// violations escaped and is guarded like /reconciliation. And the whole way
+// sites' pages, a client posting in a loop), with a bound on how many
+// distinct violations are kept; the back-office page lists the violations
+// escaped and is guarded like /reconciliation. And the whole way
 // in a real browser: a script a storefront's policy blocks in Chromium
 // reaches the report page.
 import { execFileSync } from 'node:child_process';
@@ -15,8 +16,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCspReports } from '@wpwl/server/csp-reports';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CspReportStore } from '../examples/merchant-server/src/csp-report-store.js';
+import { openDatabase } from '../examples/merchant-server/src/database.js';
 import { CSP_REPORTS_PER_CLIENT, startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
@@ -209,6 +213,31 @@ describe('POST /csp-reports', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await postReport('application/csp-report', report, '127.0.0.8')).status).toBe(204);
+  });
+});
+
+describe('the kept violations', () => {
+  it('are bounded: past the most kept, known violations are still counted and new ones dropped', async () => {
+    const data = await freshDataDir();
+    const database = await openDatabase({ dataDir: data.dir });
+    try {
+      const store = new CspReportStore(database.sql, { maxKept: 2 });
+      const report = (blocked: string) =>
+        parseCspReports(JSON.stringify(legacyReport({ 'blocked-uri': `https://skimmer.example/${blocked}.js` })), 'application/csp-report')
+          .reports;
+      expect(await store.record([...report('a'), ...report('b')], 'agent')).toEqual({ dropped: 0 });
+      expect(await store.record([...report('c'), ...report('a')], 'agent')).toEqual({ dropped: 1 });
+      expect(await store.count()).toBe(2);
+      const kept = await store.newestFirst(0, 10);
+      expect(kept.map((violation) => [violation.blocked, violation.count]).sort()).toEqual([
+        ['https://skimmer.example/a.js', 2],
+        ['https://skimmer.example/b.js', 1],
+      ]);
+      expect(kept[0]?.lastSeen.getTime()).toBeGreaterThanOrEqual(kept[0]!.firstSeen.getTime());
+    } finally {
+      await database.close();
+      data.remove();
+    }
   });
 });
 

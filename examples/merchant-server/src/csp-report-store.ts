@@ -46,15 +46,17 @@ interface Row {
 
 export class CspReportStore {
   readonly #sql: SqlDatabase;
+  readonly #maxKept: number;
 
-  constructor(sql: SqlDatabase) {
+  constructor(sql: SqlDatabase, options: { maxKept?: number } = {}) {
     this.#sql = sql;
+    this.#maxKept = options.maxKept ?? MAX_KEPT_VIOLATIONS;
   }
 
   /**
    * Keeps `reports`: a repeat adds one to its violation's count. `userAgent`
    * stands in for a report that names none (report-uri's). Returns how many
-   * were new violations dropped because {@link MAX_KEPT_VIOLATIONS} are kept.
+   * were new violations dropped because the most are kept already ({@link MAX_KEPT_VIOLATIONS} unless told).
    */
   async record(reports: readonly CspViolationReport[], userAgent?: string): Promise<{ dropped: number }> {
     let dropped = 0;
@@ -86,7 +88,7 @@ export class CspReportStore {
           report.originalPolicy ?? null,
           agent,
           report.format,
-          MAX_KEPT_VIOLATIONS,
+          this.#maxKept,
         ],
       );
       if (inserted.length === 0) dropped++;
