@@ -9,6 +9,7 @@
 // in a real browser: a script a storefront's policy blocks in Chromium
 // reaches the report page.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
@@ -18,14 +19,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCspReports } from '@wpwl/server/csp-reports';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CspReportStore } from '../examples/merchant-server/src/csp-report-store.js';
-import { openDatabase } from '../examples/merchant-server/src/database.js';
+import { openDatabase, type DatabaseOptions } from '../examples/merchant-server/src/database.js';
 import { CSP_REPORTS_PER_CLIENT, startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
 import { freshDataDir } from './support/data-dir.js';
 import { startShopOnSandbox, type ShopOnSandbox } from './support/merchant.js';
+import { ensureDatabase } from './support/postgres-server.mjs';
 
 let world: ShopOnSandbox;
 let shop: MerchantServer;
@@ -217,28 +219,46 @@ describe('POST /csp-reports', () => {
 });
 
 describe('the kept violations', () => {
-  it('are bounded: past the most kept, known violations are still counted and new ones dropped', async () => {
-    const data = await freshDataDir();
-    const database = await openDatabase({ dataDir: data.dir });
-    try {
-      const store = new CspReportStore(database.sql, { maxKept: 2 });
-      const report = (blocked: string) =>
-        parseCspReports(JSON.stringify(legacyReport({ 'blocked-uri': `https://skimmer.example/${blocked}.js` })), 'application/csp-report')
-          .reports;
-      expect(await store.record([...report('a'), ...report('b')], 'agent')).toEqual({ dropped: 0 });
-      expect(await store.record([...report('c'), ...report('a')], 'agent')).toEqual({ dropped: 1 });
-      expect(await store.count()).toBe(2);
-      const kept = await store.newestFirst(0, 10);
-      expect(kept.map((violation) => [violation.blocked, violation.count]).sort()).toEqual([
-        ['https://skimmer.example/a.js', 2],
-        ['https://skimmer.example/b.js', 1],
-      ]);
-      expect(kept[0]?.lastSeen.getTime()).toBeGreaterThanOrEqual(kept[0]!.firstSeen.getTime());
-    } finally {
-      await database.close();
-      data.remove();
-    }
-  });
+  /** A fresh database of each kind the shop runs on, and how to throw it away. */
+  const databases: Record<string, () => Promise<{ options: DatabaseOptions; remove(): void }>> = {
+    embedded: async () => {
+      const data = await freshDataDir();
+      return { options: { dataDir: data.dir }, remove: data.remove };
+    },
+    postgres: async () => {
+      const url = await ensureDatabase(inject('postgresUrl'), `wpwl_csp_${randomBytes(4).toString('hex')}`);
+      return { options: { url }, remove: () => undefined };
+    },
+  };
+
+  it.each(Object.keys(databases))(
+    'are bounded (%s): past the most kept, known violations are still counted and new ones dropped',
+    async (kind) => {
+      const fresh = await databases[kind]!();
+      const database = await openDatabase(fresh.options);
+      try {
+        const store = new CspReportStore(database.sql, { maxKept: 2 });
+        const report = (blocked: string) =>
+          parseCspReports(
+            JSON.stringify(legacyReport({ 'blocked-uri': `https://skimmer.example/${blocked}.js` })),
+            'application/csp-report',
+          ).reports;
+        expect(await store.record([...report('a'), ...report('b')], 'agent')).toEqual({ dropped: 0 });
+        expect(await store.record([...report('c'), ...report('a')], 'agent')).toEqual({ dropped: 1 });
+        expect(await store.count()).toBe(2);
+        const kept = await store.newestFirst(0, 10);
+        expect(kept.map((violation) => [violation.blocked, violation.count]).sort()).toEqual([
+          ['https://skimmer.example/a.js', 2],
+          ['https://skimmer.example/b.js', 1],
+        ]);
+        expect(kept[0]?.userAgent).toBe('agent');
+        expect(kept[0]?.lastSeen.getTime()).toBeGreaterThanOrEqual(kept[0]!.firstSeen.getTime());
+      } finally {
+        await database.close();
+        fresh.remove();
+      }
+    },
+  );
 });
 
 describe('GET /csp-reports', () => {
