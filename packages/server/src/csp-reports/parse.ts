@@ -38,6 +38,15 @@ export function mediaTypeOf(contentType: string | null | undefined): string | un
   return type || undefined;
 }
 
+/** The media type of a report body's Content-Type, or the `CSP_REPORT_CONTENT_TYPE` error for any other. */
+export function reportMediaType(contentType: string | null | undefined): string {
+  const type = mediaTypeOf(contentType);
+  if (type && (CSP_REPORT_CONTENT_TYPES as readonly string[]).includes(type)) return type;
+  const rule = CSP_REPORT_CONTENT_TYPES.join(' | ');
+  const message = `Content-Type must be one of ${CSP_REPORT_CONTENT_TYPES.join(', ')}; got ${type ?? 'none'}`;
+  throw new CspReportError('CSP_REPORT_CONTENT_TYPE', message, { field: 'Content-Type', rule });
+}
+
 /**
  * The key a report shares with its repeats (the dedupe key): SHA-256 (hex)
  * of the document URL, what was blocked, the directive and the source
@@ -146,17 +155,7 @@ function readLegacy(value: unknown): ParsedCspReports {
  * const { reports } = parseCspReports(rawBody, req.headers['content-type']);
  */
 export function parseCspReports(body: string | Uint8Array, contentType: string | null | undefined): ParsedCspReports {
-  const type = mediaTypeOf(contentType);
-  if (!type || !(CSP_REPORT_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw new CspReportError(
-      'CSP_REPORT_CONTENT_TYPE',
-      `Content-Type must be one of ${CSP_REPORT_CONTENT_TYPES.join(', ')}; got ${type ?? 'none'}`,
-      {
-        field: 'Content-Type',
-        rule: CSP_REPORT_CONTENT_TYPES.join(' | '),
-      },
-    );
-  }
+  const type = reportMediaType(contentType);
   let value: unknown;
   try {
     const text = typeof body === 'string' ? body : new TextDecoder('utf-8', { fatal: true }).decode(body);

@@ -3,7 +3,7 @@
 // (a declared Content-Length over it is refused unread, a stream is dropped
 // as soon as it passes it), the reports parsed, and the answer to give the
 // browser as a status. Bad input is an answer, never a throw.
-import { CSP_REPORT_CONTENT_TYPES, mediaTypeOf, parseCspReports } from './parse.js';
+import { parseCspReports, reportMediaType } from './parse.js';
 import { CSP_REPORT_LIMITS, CspReportError, isCspReportError, type CspViolationReport } from './report.js';
 
 /** Request headers: node:http's `req.headers` (or any plain object), or a Web `Headers`. */
@@ -107,9 +107,8 @@ export async function receiveCspReports(
   const maxBytes = options.maxBytes ?? CSP_REPORT_LIMITS.bodyBytes;
   try {
     const contentType = header(headers, 'content-type');
-    const type = mediaTypeOf(contentType);
     // Checked before reading: a body of another type is not read at all.
-    if (!type || !(CSP_REPORT_CONTENT_TYPES as readonly string[]).includes(type)) parseCspReports('', contentType);
+    reportMediaType(contentType);
     if (Number(header(headers, 'content-length') ?? 0) > maxBytes) throw tooLarge(maxBytes);
     const parsed = parseCspReports(await readWithin(body, maxBytes), contentType);
     if (options.documentOrigins) {
