@@ -1,8 +1,8 @@
 // Owns the Content-Security-Policy of the storefront pages: a fresh nonce per
 // response; the widget's sources come from @wpwl/core's contentSecurityPolicy
-// (so the policy follows the widget library), the page's own rules are added here,
-// among them where browsers report a violation (report-uri, and report-to for
-// the Reporting API when the shop is served over https; both go to CSP_REPORT_PATH).
+// (so the policy follows the widget library), with where browsers report a
+// violation (report-uri, and report-to for the Reporting API when the shop is
+// served over https; both go to CSP_REPORT_PATH); the page's own rules are added here.
 import { randomBytes } from 'node:crypto';
 import { contentSecurityPolicy } from '@wpwl/core';
 
@@ -27,8 +27,15 @@ export function createNonce(): string {
  * report-to it ignores report-uri, so it would report nothing at all.
  */
 export function storefrontCsp(gatewayBaseUrl: string, nonce: string, options: { reportTo: boolean }): string {
-  // No site, this one included, frames the shop's pages.
-  const widget = contentSecurityPolicy({ baseUrl: gatewayBaseUrl, nonce, frameAncestors: ["'none'"] });
+  // No site, this one included, frames the shop's pages. Browsers that know
+  // report-to use it (and ignore report-uri); the others post to report-uri.
+  const widget = contentSecurityPolicy({
+    baseUrl: gatewayBaseUrl,
+    nonce,
+    frameAncestors: ["'none'"],
+    ...(options.reportTo ? { reportTo: CSP_REPORT_ENDPOINT } : {}),
+    reportUri: CSP_REPORT_PATH,
+  });
   const gateway = new URL(gatewayBaseUrl).origin;
   const own: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -37,9 +44,7 @@ export function storefrontCsp(gatewayBaseUrl: string, nonce: string, options: { 
     // The widget's form posts to the gateway, which redirects back to the result page (3-D Secure on the way).
     'form-action': ["'self'", gateway],
   };
-  // Browsers that know report-to use it (and ignore report-uri); the others post to report-uri.
-  const reporting = { ...(options.reportTo ? { 'report-to': [CSP_REPORT_ENDPOINT] } : {}), 'report-uri': [CSP_REPORT_PATH] };
-  return Object.entries({ ...own, ...widget.directives, ...reporting })
+  return Object.entries({ ...own, ...widget.directives })
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
 }
