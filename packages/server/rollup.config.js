@@ -47,6 +47,7 @@ const config = packageConfig({
     browser: 'src/browser.ts',
     settlement: 'src/settlement/index.ts',
     reconciliation: 'src/reconciliation/index.ts',
+    'csp-reports': 'src/csp-reports/index.ts',
     cli: 'src/reconciliation/cli.ts',
   },
   bundle: ['@wpwl/gateway-spec'],

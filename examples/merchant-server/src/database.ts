@@ -3,7 +3,7 @@
 // else PGlite, the same PostgreSQL compiled to WebAssembly, keeping its files
 // in a folder of this machine (nothing to install or start). The orders'
 // tables and their migrations are @wpwl/server/settlement's; the shop's own
-// (stored cards) are migrated here. One SQL dialect for both databases.
+// (stored cards, CSP violation reports) are migrated here. One SQL dialect for both databases.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -39,6 +39,25 @@ const SHOP_MIGRATIONS: readonly string[] = [
      added_at timestamptz NOT NULL,
      PRIMARY KEY (shopper_id, registration_id)
    )`,
+  // The CSP violations shoppers' browsers reported (csp-report-store.ts): one row per violation, repeats counted.
+  `CREATE TABLE IF NOT EXISTS csp_reports (
+     report_key text PRIMARY KEY,
+     document_url text NOT NULL,
+     blocked text NOT NULL,
+     directive text NOT NULL,
+     disposition text NOT NULL,
+     source_file text,
+     line_number integer,
+     column_number integer,
+     sample text,
+     original_policy text,
+     user_agent text,
+     format text NOT NULL,
+     count integer NOT NULL,
+     first_seen timestamptz NOT NULL,
+     last_seen timestamptz NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS csp_reports_by_last_seen ON csp_reports (last_seen DESC)`,
 ];
 
 /** Any number: every instance of the shop takes the same lock while it migrates. */

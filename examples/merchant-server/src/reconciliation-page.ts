@@ -5,7 +5,7 @@
 // date and currency) and its exceptions, 50 a page; and the button that
 // reconciles the settlement files of WPWL_SETTLEMENT_DIR (a POST, answered
 // with a redirect back to the page). Who may see and use it is
-// admin-access.ts's decision. Every value shown is escaped.
+// admin-access.ts's decision; back-office-html.ts sends it. Every value shown is escaped.
 import { readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
@@ -21,6 +21,7 @@ import {
 } from '@wpwl/server/reconciliation';
 import { CHARGED_STATES, isRetryableStoreError, type OrderState } from '@wpwl/server/settlement';
 import { acceptTokenVisit, adminAccess, isSameOrigin } from './admin-access.js';
+import { escapeHtml, sendBackOfficePage } from './back-office-html.js';
 import { readBody } from './http.js';
 import type { OrderListing, OrderStore } from './store.js';
 
@@ -64,10 +65,7 @@ type Notice = keyof typeof NOTICES;
 /** Charged orders that should appear settled in a file (a reversed payment never settles). */
 const SETTLING: ReadonlySet<OrderState> = new Set([...CHARGED_STATES].filter((state) => state !== 'reversed'));
 
-/** The page's policy: nothing but its own stylesheet, and its form posting to itself. */
-const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const escape = (text: string | number) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escape = escapeHtml;
 
 /** Answers GET, HEAD and POST of /reconciliation. */
 export async function handleReconciliationPage(
@@ -289,13 +287,5 @@ function sendPage(
   body: string,
   head = false,
 ): void {
-  const style = context.styled ? '<link rel="stylesheet" href="/shared/shop.css">' : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} · Tea shop back office</title>${style}</head><body class="back-office"><header><h1>${escape(title)}</h1><p><a href="/">Tea shop</a></p></header><main>${body}</main></body></html>`;
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Content-Security-Policy': CSP,
-    'Cache-Control': 'no-store',
-  });
-  res.end(head ? undefined : html);
+  sendBackOfficePage(res, { status, styled: context.styled, title, body, head });
 }

@@ -4,7 +4,9 @@
 // carries, and re-checks the orders that are due (uncertain payments, lapsed
 // checkouts) on a timer. The routes are modules of their own: the checkout
 // (checkout-route.ts), the status reads and the gateway's shopper-result call
-// (status-route.ts), the webhooks (webhook-route.ts). node:http only.
+// (status-route.ts), the webhooks (webhook-route.ts), the CSP violation
+// reports shoppers' browsers send (csp-report-route.ts) and the back-office
+// pages (reconciliation-page.ts, csp-reports-page.ts). node:http only.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGatewayClient, type GatewayClientOptions } from '@wpwl/server';
@@ -12,7 +14,9 @@ import { CHARGED_STATES, createSettlement, isRetryableStoreError, type Settlemen
 import { CURRENCY, PRODUCTS, formatMinor, productText } from './catalogue.js';
 import { createCheckout } from './checkout-route.js';
 import { APPLE_PAY_DOMAIN_ASSOCIATION_PATH, expressSettings, sendApplePayDomainAssociation } from './express-route.js';
-import { createNonce, storefrontCsp } from './csp.js';
+import { receiveCspReportRequest } from './csp-report-route.js';
+import { handleCspReportsPage } from './csp-reports-page.js';
+import { createNonce, CSP_REPORT_PATH, REPORTING_ENDPOINTS, storefrontCsp } from './csp.js';
 import type { DatabaseOptions } from './database.js';
 import { methodNotAllowed, redirect, sendJson, sendStoreUnavailable } from './http.js';
 import { RateLimiter } from './rate-limit.js';
@@ -42,6 +46,12 @@ export const STATUS_READS_PER_CLIENT = { burst: 60, perSecond: 2 };
 export const CHECKOUTS_PER_CLIENT = { burst: 30, perSecond: 0.5 };
 /** Status requests per order, from anyone: a burst of 20, then one a second. */
 export const STATUS_READS_PER_ORDER = { burst: 20, perSecond: 1 };
+/**
+ * CSP report requests per client address: a burst of 30, then one a second. A
+ * tampered page reports each blocked script once per page view; a script
+ * inventing reports in a loop is slowed down.
+ */
+export const CSP_REPORTS_PER_CLIENT = { burst: 30, perSecond: 1 };
 /** How often the orders that are due are re-checked (one instance at a time). */
 export const RECHECK_INTERVAL_MS = 5_000;
 
@@ -108,7 +118,7 @@ export interface MerchantServerOptions {
   /** The first re-check of an uncertain payment, then twice as long each time. Default 10 s. */
   recheckAfterMs?: number;
   /**
-   * The back office's token (WPWL_ADMIN_TOKEN): /reconciliation is served to
+   * The back office's token (WPWL_ADMIN_TOKEN): /reconciliation and /csp-reports are served to
    * requests that carry it (Bearer header, or the cookie a visit with
    * `?token=` sets). Without it, only to requests made on this machine.
    */
@@ -124,7 +134,7 @@ export interface MerchantServer {
   orders: OrderStore;
   /** The settlement of the orders (open checkouts, settle, re-check). */
   settlement: Settlement;
-  /** True when /reconciliation asks for the admin token; false: it is served on this machine only. */
+  /** True when the back-office pages (/reconciliation, /csp-reports) ask for the admin token; false: it is served on this machine only. */
   backOfficeNeedsToken: boolean;
   /** Stops listening; closes the database unless it was passed in open. */
   close(): Promise<void>;
@@ -193,6 +203,12 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     publicUrl: () => publicUrl,
     styled: vendor.some((mount) => mount.path === '/shared/'),
   };
+  let ownUrl = '';
+  const cspReports = {
+    reports: orders.cspReports,
+    limiter: new RateLimiter(CSP_REPORTS_PER_CLIENT),
+    documentOrigins: () => [...new Set([new URL(publicUrl).origin, ownUrl])],
+  };
 
   const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
@@ -235,6 +251,11 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     }
     if (path.startsWith('/api/')) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: `no API route ${path}` } });
     if (path === RECONCILIATION_PATH) return handleReconciliationPage(backOffice, req, res, url);
+    if (path === CSP_REPORT_PATH) {
+      if (req.method === 'POST') return receiveCspReportRequest(cspReports, req, res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD, POST');
+      return handleCspReportsPage({ ...backOffice, reports: orders.cspReports }, req, res, url);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
     const head = req.method === 'HEAD';
     if (path === APPLE_PAY_DOMAIN_ASSOCIATION_PATH) return sendApplePayDomainAssociation(shop, res, head);
@@ -257,8 +278,14 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       const file = await resolveStaticFile(mount.dir, path.slice(mount.path.length), { spaFallback: mount.spa ?? false });
       if (!file) break;
       const nonce = createNonce();
+      const secure = publicUrl.startsWith('https:');
       const headers: Record<string, string> = file.endsWith('.html')
-        ? { 'Content-Security-Policy': storefrontCsp(gateway.baseUrl, nonce), 'Referrer-Policy': 'same-origin' }
+        ? {
+            'Content-Security-Policy': storefrontCsp(gateway.baseUrl, nonce, { reportTo: secure }),
+            // Where the policy's report-to sends violations (the Reporting API).
+            ...(secure ? { 'Reporting-Endpoints': REPORTING_ENDPOINTS } : {}),
+            'Referrer-Policy': 'same-origin',
+          }
         : {};
       return sendStaticFile(res, file, { nonce, headers, head });
     }
@@ -273,6 +300,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   publicUrl ||= url;
+  ownUrl = url;
 
   const stopRechecks = startRechecks(shop, options.recheckIntervalMs ?? RECHECK_INTERVAL_MS);
   return {

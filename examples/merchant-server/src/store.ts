@@ -1,9 +1,9 @@
 // Owns the shop's records as the shop reads them: orders (kept by
 // @wpwl/server/settlement, which decides every change to them) in the shop's
-// terms, with the verdict a storefront is shown, and the stored cards of each
-// shopper. Every write is committed before the server answers with what it
-// wrote, so a crash right after an answer loses nothing the shopper or the
-// gateway saw.
+// terms, with the verdict a storefront is shown, the stored cards of each
+// shopper, and the CSP violations their browsers reported. Every write is
+// committed before the server answers with what it wrote, so a crash right
+// after an answer loses nothing the shopper or the gateway saw.
 import { sqlReconciliationStore, withReconciliationRunLock, type ReconciliationStore } from '@wpwl/server/reconciliation';
 import {
   CHARGED_STATES,
@@ -13,6 +13,7 @@ import {
   type SettlementOrder,
   type SettlementStore,
 } from '@wpwl/server/settlement';
+import { CspReportStore } from './csp-report-store.js';
 import { openDatabase, type DatabaseOptions, type ShopDatabase } from './database.js';
 import { answerOf, type PaymentStatusAnswer } from './status-answer.js';
 
@@ -78,9 +79,12 @@ export class OrderStore {
   readonly settlementStore: SettlementStore;
   /** Where the reconciliation of the gateway's settlement files reads orders and keeps its runs. */
   readonly reconciliationStore: ReconciliationStore;
+  /** The CSP violations shoppers' browsers reported. */
+  readonly cspReports: CspReportStore;
 
   private constructor(db: ShopDatabase) {
     this.#db = db;
+    this.cspReports = new CspReportStore(db.sql);
     this.settlementStore = sqlSettlementStore(db.sql);
     this.reconciliationStore = sqlReconciliationStore(db.sql);
   }

@@ -1,7 +1,8 @@
 // Owns the Content-Security-Policy the widget needs: the directives that let
 // paymentWidgets.js, its follow-up script, styles, card iframes, requests and
-// brand logos from the gateway's host run on a page with a CSP, and the
-// frame-ancestors rule that keeps the payment page out of other sites' frames.
+// brand logos from the gateway's host run on a page with a CSP, the
+// frame-ancestors rule that keeps the payment page out of other sites' frames,
+// and, when asked, where browsers report a violation (report-to, report-uri).
 
 import { checkPlainObject, invalid, show, throwIf } from './invalid.js';
 import { checkBaseUrl, checkNonce } from './validate.js';
@@ -26,6 +27,16 @@ export interface ContentSecurityPolicyInput {
    * the payment page to trick a shopper into clicking (clickjacking).
    */
   frameAncestors?: readonly string[];
+  /**
+   * The Reporting API endpoint name violations are reported to (`report-to`),
+   * declared by the page's `Reporting-Endpoints` header, e.g. `csp-endpoint`
+   * for `Reporting-Endpoints: csp-endpoint="/csp-reports"`. Only over https:
+   * Chromium takes Reporting-Endpoints from https pages only and, once a
+   * policy names report-to, ignores report-uri.
+   */
+  reportTo?: string;
+  /** Where browsers without the Reporting API post violations (`report-uri`): a path or an https URL. */
+  reportUri?: string;
 }
 
 /** One frame-ancestors source: 'self', or an https origin (http on loopback). */
@@ -39,14 +50,33 @@ function frameAncestorSources(sources: readonly string[] = ["'self'"]): string[]
   return list;
 }
 
+/** report-to takes an endpoint name; report-uri a path or an https URL, with nothing that ends the directive. */
+const REPORTING = [
+  ['reportTo', 'report-to', /^[\w-]{1,64}$/, 'an endpoint name (1-64 of A-Z a-z 0-9 _ -)'],
+  ['reportUri', 'report-uri', /^(\/(?!\/)|https:\/\/)[^\s;,]{0,2000}$/, 'a path or an https URL'],
+] as const;
+
+/** The report-to and report-uri directives asked for, checked. */
+function reportingDirectives(input: ContentSecurityPolicyInput): Record<string, string[]> {
+  const directives: Record<string, string[]> = {};
+  for (const [field, name, pattern, rule] of REPORTING) {
+    const value: unknown = input[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !pattern.test(value)) throw invalid('INVALID_OPTIONS', field, rule, show(value));
+    directives[name] = [value];
+  }
+  return directives;
+}
+
 /**
  * The CSP directives the widget needs for a gateway base URL and a per-response
  * nonce: script-src, style-src, frame-src, connect-src and img-src, each with
  * `'self'` and the gateway's origin (the test and live gateways differ, so use
- * the base URL the page loads from), and frame-ancestors (default `'self'`).
+ * the base URL the page loads from), and frame-ancestors (default `'self'`);
+ * with `reportTo` / `reportUri`, the report-to / report-uri directives.
  * Pass the same nonce to `loadPaymentWidgets`.
  *
- * @throws WpwlError `INVALID_BASE_URL`, `INVALID_NONCE`, `INVALID_OPTIONS` (frameAncestors)
+ * @throws WpwlError `INVALID_BASE_URL`, `INVALID_NONCE`, `INVALID_OPTIONS` (frameAncestors, reportTo, reportUri)
  */
 export function contentSecurityPolicy(input: ContentSecurityPolicyInput): WidgetContentSecurityPolicy {
   throwIf(checkPlainObject('INVALID_OPTIONS', 'input', input));
@@ -54,6 +84,7 @@ export function contentSecurityPolicy(input: ContentSecurityPolicyInput): Widget
   const error = checkBaseUrl(baseUrl) ?? checkNonce(nonce);
   if (error) throw error;
   const ancestors = frameAncestorSources(frameAncestors);
+  const reporting = reportingDirectives(input);
   // Sources are origins: the widget's follow-up script, styles and frames live
   // on the gateway host, not necessarily under the base URL's path.
   const origin = new URL(baseUrl).origin;
@@ -70,6 +101,7 @@ export function contentSecurityPolicy(input: ContentSecurityPolicyInput): Widget
     'img-src': ["'self'", origin, 'data:'],
     // Not covered by default-src: without it any site may frame the page.
     'frame-ancestors': ancestors,
+    ...reporting,
   };
   const header = Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

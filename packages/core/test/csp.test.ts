@@ -45,6 +45,39 @@ describe('contentSecurityPolicy', () => {
     ).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS', details: expect.objectContaining({ field: 'frameAncestors' }) }));
   });
 
+  it('names where violations are reported only when asked, after the widget directives', () => {
+    const plain = contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n' });
+    expect(plain.header).not.toMatch(/report-/);
+    const reporting = contentSecurityPolicy({
+      baseUrl: 'https://gw.example.com',
+      nonce: 'n',
+      reportTo: 'csp-endpoint',
+      reportUri: '/csp-reports',
+    });
+    expect(reporting.directives['report-to']).toEqual(['csp-endpoint']);
+    expect(reporting.header).toBe(`${plain.header}; report-to csp-endpoint; report-uri /csp-reports`);
+    expect(
+      contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', reportUri: 'https://reports.example/csp' }).header,
+    ).toMatch(/frame-ancestors 'self'; report-uri https:\/\/reports\.example\/csp$/);
+  });
+
+  it.each([
+    ['reportTo', ''],
+    ['reportTo', 'csp endpoint'],
+    ['reportTo', 'a; script-src *'],
+    ['reportTo', 7],
+    ['reportUri', 'csp-reports'],
+    ['reportUri', '//evil.example/r'],
+    ['reportUri', 'http://reports.example/r'],
+    ['reportUri', 'javascript:alert(1)'],
+    ['reportUri', '/r; script-src *'],
+    ['reportUri', '/r /s'],
+  ])('refuses %s %j with INVALID_OPTIONS naming the field', (field, value) => {
+    expect(() => contentSecurityPolicy({ baseUrl: 'https://gw.example.com', nonce: 'n', [field]: value } as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', details: expect.objectContaining({ field }) }),
+    );
+  });
+
   it('keeps the port of a local gateway', () => {
     const { directives } = contentSecurityPolicy({ baseUrl: 'http://127.0.0.1:4010', nonce: 'n' });
     expect(directives['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4010']);
