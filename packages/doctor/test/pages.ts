@@ -4,7 +4,7 @@
 // fault each (a skimmer added by another script, an inline script without a
 // nonce, the widget's form nested in the shop's form, a missing integrity on
 // a checkout prepared with it, a CSP in <meta>, a CSP missing the widget's
-// frame host). A second server stands for a third party's host.
+// frame host, a CSP with 'unsafe-inline'). A second server stands for a third party's host.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,6 +104,12 @@ export const PAGES: Record<string, PageBuilder> = {
     headers: { 'Content-Security-Policy': goodCsp(c) },
   }),
 
+  // A CSP that lets inline scripts run: 'unsafe-inline' and no nonce.
+  '/unsafe-inline': (c) => ({
+    html: page(c, `<script>window.shopTracking = 'on';</script>\n${widgetTag(c)}\n${payForm}`),
+    headers: { 'Content-Security-Policy': goodCsp(c).replace(`'nonce-${c.nonce}'`, "'unsafe-inline'") },
+  }),
+
   '/meta-csp': (c) => ({
     html: page(
       c,
@@ -168,8 +174,8 @@ export async function startTestSite(): Promise<TestSite> {
       }
       const builder = PAGES[path];
       if (!builder) {
-        response.writeHead(path === '/favicon.ico' ? 204 : 404);
-        response.end();
+        response.writeHead(path === '/favicon.ico' ? 204 : 404, { 'Content-Type': 'text/plain' });
+        response.end(path === '/favicon.ico' ? '' : 'not found');
         return;
       }
       const checkout = await prepare();
