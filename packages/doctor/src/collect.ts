@@ -143,13 +143,24 @@ async function watchPage(page: Page, cdp: CDPSession) {
     const aux = event.context.auxData as { frameId?: string; isDefault?: boolean } | undefined;
     if (aux?.frameId === mainFrame && aux.isDefault) mainContexts.add(event.context.id);
   });
+  // A step that navigates leaves the earlier page: only the last document's scripts are the payment page's.
+  cdp.on('Runtime.executionContextDestroyed', (event) => mainContexts.delete(event.executionContextId));
+  cdp.on('Runtime.executionContextsCleared', () => mainContexts.clear());
   cdp.on('Network.requestWillBeSent', (event) => {
     const url = event.request.url;
     if (event.type === 'Script') {
       if (!scriptRequests.has(url)) scriptRequests.set(url, event.initiator as Initiator);
       if (WIDGET_SCRIPT.test(new URL(url).pathname)) widgetRequests.set(event.requestId, { url });
     }
-    if (event.type === 'Document' && event.frameId === mainFrame) documentUrls.add(url);
+    if (event.type === 'Document' && event.frameId === mainFrame) {
+      documentUrls.add(url);
+      // What the probe saw on an earlier document is not the payment page's.
+      elements.length = 0;
+      violations.length = 0;
+      maxWidgetTags = 0;
+      options = { set: false, afterScript: false };
+      widgetRequests.clear();
+    }
   });
   cdp.on('Network.responseReceived', (event) => {
     if (event.frameId !== mainFrame) return;

@@ -63,6 +63,20 @@ describe('wpwl-doctor on a good payment page', () => {
   );
 });
 
+describe('steps before the payment page', () => {
+  it(
+    'follows a step to the payment page and reports that page alone (not the cart page it left)',
+    async () => {
+      const report = await runDoctor({ url: `${site.url}/cart`, steps: [{ click: '#to-payment' }], browser });
+      expect(report.evidence.url).toBe(`${site.url}/good`);
+      expect(aboveInfo(report.findings)).toEqual([]);
+      expect(report.inventory.scripts.map((script) => script.id)).not.toContain(`inline ${sha256('window.cart = 1;')}`);
+      expect(report.inventory.scripts).toHaveLength(3);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('wpwl-doctor finds each fault with its fix', () => {
   const faults = [
     {

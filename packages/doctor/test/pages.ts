@@ -60,6 +60,12 @@ const payForm = '<form action="/result" class="paymentWidgets" data-brands="VISA
 
 /** Every page the tests check, by path. */
 export const PAGES: Record<string, PageBuilder> = {
+  // A cart page without a CSP, whose inline script is not the payment page's: a step follows its link.
+  '/cart': () => ({
+    html: '<!doctype html><html><head><title>Cart</title></head><body><script>window.cart = 1;</script><a id="to-payment" href="/good">Pay</a></body></html>',
+    headers: {},
+  }),
+
   '/good': (c) => ({ html: page(c, `${widgetTag(c)}\n${payForm}`), headers: { 'Content-Security-Policy': goodCsp(c) } }),
 
   // A script of the page (an "analytics" loader the merchant allowed) adds a script from another host.
