@@ -115,6 +115,20 @@ describe('wpwl-doctor finds each fault with its fix', () => {
       fix: () => 'Put the checkout\u2019s integrity value on the paymentWidgets.js tag with crossorigin="anonymous"',
     },
     {
+      path: '/bad-brands',
+      code: 'BRANDS_INVALID',
+      subject: () => 'data-brands="VISA MASTERCARD"',
+      message: () => 'data-brands is not valid',
+      fix: () => 'MASTER for Mastercard',
+    },
+    {
+      path: '/options-late',
+      code: 'OPTIONS_AFTER_SCRIPT',
+      subject: () => 'wpwlOptions',
+      message: () => 'wpwlOptions was first set after paymentWidgets.js had started',
+      fix: () => 'Assign window.wpwlOptions in a script that runs before the paymentWidgets.js tag',
+    },
+    {
       path: '/meta-csp',
       code: 'CSP_IN_META',
       subject: () => '<meta http-equiv="Content-Security-Policy">',
@@ -181,6 +195,14 @@ describe('the wpwl-doctor command', () => {
       // The <meta> page's findings are warnings: they fail the default threshold, not --fail-on error.
       expect((await run(`${site.url}/meta-csp`)).code).toBe(1);
       expect((await run(`${site.url}/meta-csp`, '--fail-on', 'error')).code).toBe(0);
+      // With --live, a widget from a test host (the sandbox) is an error.
+      const live = await run(`${site.url}/good`, '--live', '--json');
+      expect(live.code).toBe(1);
+      expect((JSON.parse(live.out) as { findings: Finding[] }).findings[0]).toMatchObject({
+        code: 'WIDGET_TEST_HOST',
+        severity: 'error',
+        subject: site.sandbox.url,
+      });
     },
     TIMEOUT,
   );

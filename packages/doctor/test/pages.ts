@@ -4,7 +4,8 @@
 // fault each (a skimmer added by another script, an inline script without a
 // nonce, the widget's form nested in the shop's form, a missing integrity on
 // a checkout prepared with it, a CSP in <meta>, a CSP missing the widget's
-// frame host, a CSP with 'unsafe-inline'). A second server stands for a third party's host.
+// frame host, a CSP with 'unsafe-inline', an invalid brand code, wpwlOptions
+// set after the widget's script). A second server stands for a third party's host.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,6 +107,21 @@ export const PAGES: Record<string, PageBuilder> = {
         document.body.append(script);
       });
     </script>`,
+    ),
+    headers: { 'Content-Security-Policy': goodCsp(c) },
+  }),
+
+  // Mastercard under the name the gateway does not know.
+  '/bad-brands': (c) => ({
+    html: page(c, `${widgetTag(c)}\n${payForm.replace('VISA MASTER AMEX', 'VISA MASTERCARD')}`),
+    headers: { 'Content-Security-Policy': goodCsp(c) },
+  }),
+
+  // wpwlOptions assigned by a script after the widget's tag (the page's own options script left out).
+  '/options-late': (c) => ({
+    html: page(c, `${widgetTag(c)}\n<script nonce="${c.nonce}">window.wpwlOptions = { locale: 'fr' };</script>\n${payForm}`).replace(
+      `<script nonce="${c.nonce}">window.wpwlOptions = { locale: 'de' };</script>`,
+      '',
     ),
     headers: { 'Content-Security-Policy': goodCsp(c) },
   }),
