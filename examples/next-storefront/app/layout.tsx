@@ -1,10 +1,13 @@
 // The root layout: the shop's shared look, the page's language and
 // direction (the shopper's, from the request: English, or Arabic right to
-// left), and the app-wide widget defaults, its locale among them.
+// left), and the app-wide widget defaults, its locale and the request's CSP
+// nonce among them.
 // <WpwlProvider> here ships no widget controller to pages without a widget:
 // the controller comes with <PaymentWidget> on the checkout page.
 import type { ReactNode } from 'react';
 import { WpwlProvider } from '@wpwl/react';
+import { headers } from 'next/headers';
+import { NONCE_HEADER } from '../lib/csp';
 import { requestLanguage } from '../lib/language';
 import '../../shared/public/shop.css';
 
@@ -16,10 +19,12 @@ export const instant = false;
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const language = await requestLanguage();
+  // The request's CSP nonce (proxy.ts): the widget's script tags carry it.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={language.tag} dir={language.dir}>
       <body>
-        <WpwlProvider brands="VISA MASTER AMEX" locale={language.locale}>
+        <WpwlProvider brands="VISA MASTER AMEX" locale={language.locale} nonce={nonce}>
           {children}
         </WpwlProvider>
       </body>
