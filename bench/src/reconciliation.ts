@@ -15,6 +15,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSettlementFile } from '@wpwl/sandbox';
+import { RECONCILE_NODE_FLAGS } from '@wpwl/server/reconciliation';
 import pg from 'pg';
 import { BENCH_DIR } from './paths.js';
 import type {
@@ -57,7 +58,9 @@ async function inChild<T>(task: WorkerTask, timeoutMs: number, work: string): Pr
   const started = Date.now();
   try {
     // Its output goes to this process's stderr: stdout carries the report.
-    const child = spawn(process.execPath, [WORKER, taskFile], { stdio: ['ignore', 2, 2] });
+    // Reconciling runs with the heap the wpwl-reconcile command gives itself (cli-heap.ts): that is what a merchant runs.
+    const flags = task.task === 'reconcile' ? [...RECONCILE_NODE_FLAGS] : [];
+    const child = spawn(process.execPath, [...flags, WORKER, taskFile], { stdio: ['ignore', 2, 2] });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

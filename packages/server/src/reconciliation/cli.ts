@@ -9,6 +9,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { migrateSettlementSchema } from '../settlement/sql-store.js';
+import { runInBoundedHeap } from './cli-heap.js';
 import { CliDatabaseError, openCliDatabase, type OpenedDatabase } from './cli-database.js';
 import { parseReconcileCli, USAGE } from './cli-options.js';
 import { startExceptionFiles, type ExceptionFiles } from './exception-files.js';
@@ -139,12 +140,15 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`${NAME}: unexpected error`, error);
-    process.exitCode = CANNOT;
-  },
-);
+// The work runs in a process with a bounded heap (cli-heap.ts); this one only waits for it then.
+runInBoundedHeap()
+  .then((code) => code ?? main())
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`${NAME}: unexpected error`, error);
+      process.exitCode = CANNOT;
+    },
+  );

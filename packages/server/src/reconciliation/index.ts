@@ -29,7 +29,16 @@ export { RECONCILIATION_OUTCOME_WORDS } from './outcome-words.js';
 export type { OutcomeWords } from './outcome-words.js';
 export { RECONCILIATION_RUN_LOCK, ReconciliationRunningError, withReconciliationRunLock } from './run-lock.js';
 export { sqlReconciliationStore } from './sql-store.js';
-export type { OrderForMatching, OrderSettlementView, RecordedSettlementRow, ReconciliationRunView, ReconciliationStore } from './store.js';
+export type {
+  FollowUpForOrder,
+  OrderForMatching,
+  OrderSettlementView,
+  RecordedBatch,
+  RecordedSettlementRow,
+  ReconciliationRunView,
+  ReconciliationStore,
+} from './store.js';
+export { RECONCILE_HEAP_MB, RECONCILE_NODE_FLAGS } from './cli-heap.js';
 export { compareFileNames } from './cli-options.js';
 export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
 export type { ExceptionFiles } from './exception-files.js';

@@ -62,23 +62,31 @@ const BATCH_ATTEMPTS = 3;
 async function insertRows(queryable: SqlQueryable, rows: readonly RecordedSettlementRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const column = <K extends keyof RecordedSettlementRow>(key: K) => rows.map((row) => row[key] ?? null);
+  // A batch's rows share their run and most often their file: sent once each when they do.
+  const shared = <K extends 'runId' | 'file'>(key: K) => (rows.every((row) => row[key] === rows[0]![key]) ? rows[0]![key] : null);
+  const runId = shared('runId');
+  const file = shared('file');
   const inserted = await queryable.query<{ record_key: string }>(
     `INSERT INTO wpwl_settlement_records
        (record_key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line, subject)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[], $11::text[])
+     SELECT key, coalesce($12, run_id), order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, coalesce($13, file), line, subject
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::date[], $8::text[], $9::text[], $10::int[], $11::text[])
+       AS r(key, run_id, order_id, outcome, record_type, payment_type, settlement_date, settlement_currency, file, line, subject)
      ON CONFLICT DO NOTHING RETURNING record_key`,
     [
       column('key'),
-      column('runId'),
+      runId === null ? column('runId') : [],
       column('orderId'),
       column('outcome'),
       column('recordType'),
       column('paymentType'),
       column('settlementDate'),
       column('settlementCurrency'),
-      column('file'),
+      file === null ? column('file') : [],
       column('line'),
       column('subject'),
+      runId,
+      file,
     ],
   );
   return new Set(inserted.map((row) => row.record_key));
