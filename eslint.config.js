@@ -57,7 +57,7 @@ export default tseslint.config(
   },
   {
     // Nuxt auto-imports its composables and the module's (useFetch, useWpwlGateway …); vue-tsc checks every name.
-    files: ['examples/nuxt-storefront/**/*.vue'],
+    files: ['examples/nuxt-storefront/**/*.vue', 'bench/apps/nuxt-control/**/*.vue'],
     rules: { 'no-undef': 'off' },
   },
   {

@@ -37,8 +37,9 @@ export interface ReadyVariant {
 /**
  * `same-framework`: a binding against the same page written by hand in its
  * framework (or, for the custom element, against the hand-written page);
- * `server-rendered`: a server-rendered checkout page with the preload link
- * against the hand-written page, judged with the widget files answered late.
+ * `server-rendered`: a server-rendered checkout page against the same page
+ * written by hand in its framework and rendered by its server the same way
+ * (the raw page beside it as the floor).
  */
 export type ReadyGoal = 'same-framework' | 'server-rendered';
 
@@ -121,9 +122,26 @@ export interface VariantSummary {
   readyMs: number[];
 }
 
+/**
+ * A slow phone, emulated for every load of a condition: the renderer's CPU
+ * slowed down (`Emulation.setCPUThrottlingRate`) and the network shaped
+ * (`Network.emulateNetworkConditions`: a latency added to every request, and
+ * the bandwidth capped each way).
+ */
+export interface Throttle {
+  /** How many times slower the page's CPU runs (Chromium's 4× is a mid-range phone). */
+  cpuRate: number;
+  /** Added to every request's round trip, ms. */
+  latencyMs: number;
+  /** Download and upload bandwidth, kilobits a second. */
+  downloadKbps: number;
+  uploadKbps: number;
+}
+
 /** One run's loads under one condition: every variant of its lineup with its timings, in lineup order. */
 export interface ReadyRunCondition {
   label: string;
+  throttle?: Throttle;
   variants: { variant: ReadyVariant; timings: LoadTiming[] }[];
 }
 
@@ -133,6 +151,10 @@ export interface ReadyCondition {
   gatewayUrl: string;
   /** One checkout id per load, consumed in order. */
   checkoutIds: string[];
+  /** Every load of this condition on an emulated slow phone. */
+  throttle?: Throttle;
+  /** Measured rounds of this condition, if fewer than the run's (a throttled load takes seconds). */
+  rounds?: number;
 }
 
 // Every bench page, the baseline included, says ready by setting
@@ -225,11 +247,24 @@ export async function loadOnce(
     untilBindingReady = false,
     cpu = false,
     blockOwnScripts,
-  }: { untilBindingReady?: boolean; cpu?: boolean; blockOwnScripts?: string } = {},
+    throttle,
+  }: { untilBindingReady?: boolean; cpu?: boolean; blockOwnScripts?: string; throttle?: Throttle } = {},
 ): Promise<LoadTiming> {
   const events: TraceEvent[] = [];
   let traced: Promise<unknown> | undefined;
   const tab = await browser.openFresh(url, `${COLLECT_ERRORS}\n${OBSERVE_READY}`, async (page) => {
+    if (throttle) {
+      await page.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpuRate });
+      // The shaping applies to the page's requests once its network domain is on; the agent keeps no
+      // response bodies (buffers of 0 bytes), and every throttled page pays the same for it.
+      await page.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+      await page.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: throttle.latencyMs,
+        downloadThroughput: (throttle.downloadKbps * 1000) / 8,
+        uploadThroughput: (throttle.uploadKbps * 1000) / 8,
+      });
+    }
     if (blockOwnScripts) {
       // Only the matching requests are held by the protocol, and refused; every other one goes untouched.
       page.on('Fetch.requestPaused', (params) => {
@@ -330,16 +365,23 @@ export async function measureTimeToReady(
     const condition = conditions[c]!;
     const variant = lineups[c]![v]!;
     const url = typeof variant.url === 'function' ? variant.url(condition.label) : variant.url;
+    const throttle = condition.throttle;
     if (variant.preparesOwnCheckout)
-      return loadOnce(browser, url, { untilBindingReady: !variant.blockOwnScripts, cpu, blockOwnScripts: variant.blockOwnScripts });
+      return loadOnce(browser, url, {
+        untilBindingReady: !variant.blockOwnScripts,
+        cpu,
+        blockOwnScripts: variant.blockOwnScripts,
+        throttle,
+      });
     const checkoutId = condition.checkoutIds[used[c]!++];
     if (!checkoutId) throw new Error(`${condition.label}: ran out of prepared checkouts`);
     const query = new URLSearchParams({ base: condition.gatewayUrl, checkoutId });
-    return loadOnce(browser, `${url}?${query}`, { cpu });
+    return loadOnce(browser, `${url}?${query}`, { cpu, throttle });
   };
 
   for (let pass = -1; pass < rounds; pass++) {
     for (let c = 0; c < conditions.length; c++) {
+      if (pass >= (conditions[c]!.rounds ?? rounds)) continue;
       const n = lineups[c]!.length;
       for (let i = 0; i < n; i++) {
         const step = pass % 2 ? n - 1 - i : i;
@@ -352,6 +394,7 @@ export async function measureTimeToReady(
   }
   return conditions.map((condition, c) => ({
     label: condition.label,
+    ...(condition.throttle ? { throttle: condition.throttle } : {}),
     variants: lineups[c]!.map((variant, v) => ({ variant, timings: timings[c]![v]! })),
   }));
 }
@@ -363,7 +406,7 @@ export async function measureTimeToReady(
  * shows as a range instead of moving the figure. The first variant of each
  * condition is the baseline of `ratioToRaw`.
  */
-export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: string; variants: VariantSummary[] }[] {
+export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: string; throttle?: Throttle; variants: VariantSummary[] }[] {
   const first = runs[0] ?? [];
   return first.map((condition, c) => {
     const perRun = runs.map((run) => run[c]!);
@@ -377,6 +420,7 @@ export function summarizeRuns(runs: readonly ReadyRunCondition[][]): { label: st
     const baseline = condition.variants[0]!.variant.name;
     return {
       label: condition.label,
+      ...(condition.throttle ? { throttle: condition.throttle } : {}),
       variants: condition.variants.map(({ variant }) => {
         const samples = all(variant.name);
         const ready = samples.map((t) => t.ready);

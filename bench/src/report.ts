@@ -7,13 +7,15 @@ import { reconciliationGoals, reconciliationSection } from './reconciliation-rep
 import type { RequestCount } from './requests.js';
 import type { SizeResult } from './size.js';
 import type { SoakResult } from './soak.js';
-import type { VariantSummary } from './ready.js';
+import type { Throttle, VariantSummary } from './ready.js';
 
 /** One time-to-ready condition's results. */
 export interface ReadyConditionResult {
   label: string;
   /** Delay before the sandbox answers each widget file (paymentWidgets.js, its CSS and static.min.js). */
   widgetDelayMs: number;
+  /** The emulated slow phone every load of this condition ran on; shown, not judged. */
+  throttle?: Throttle;
   variants: VariantSummary[];
 }
 
@@ -44,6 +46,8 @@ export interface BenchResults {
   timeToReady: {
     /** Loads per page and condition in each run. */
     loadsPerVariant: number;
+    /** Loads per page on the emulated slow phone in each run, where that condition was measured. */
+    throttledLoadsPerVariant?: number;
     warmupRounds: number;
     /** How many runs (`--runs`), each in a browser of its own; results from before runs were counted had one. */
     runs?: number;
@@ -56,22 +60,13 @@ export interface BenchResults {
   goals: GoalResult[];
 }
 
-/** A binding's time-to-ready median may be at most this times its framework's hand-written control's, both conditions. */
-export const SAME_FRAMEWORK_RATIO_GOAL = 1.03;
 /**
- * A server-rendered checkout page's median may be at most this times the
- * hand-written page's, widget files answered late, per storefront (by the
- * start of its page's name).
+ * A binding's time-to-ready median may be at most this times its framework's
+ * hand-written control's, both gateway conditions; a server-rendered
+ * storefront page's the same against its framework's hand-written
+ * server-rendered page.
  */
-export const SERVER_RENDERED_RATIO_GOALS: Readonly<Record<string, number>> = { 'Next.js': 1.1, Nuxt: 1.05 };
-/** For a server-rendered page no goal above names. */
-const SERVER_RENDERED_RATIO_GOAL_DEFAULT = 1.1;
-
-/** The ratio goal for a server-rendered page named `name`. */
-function serverRenderedGoal(name: string): number {
-  const entry = Object.entries(SERVER_RENDERED_RATIO_GOALS).find(([start]) => name.startsWith(start));
-  return entry ? entry[1] : SERVER_RENDERED_RATIO_GOAL_DEFAULT;
-}
+export const SAME_FRAMEWORK_RATIO_GOAL = 1.03;
 /** Heap growth over the soak allowed beyond the binding's own hand-written control (decimal bytes). */
 export const HEAP_BEYOND_CONTROL_GOAL_BYTES = 50_000;
 
@@ -92,15 +87,17 @@ export function judge(results: Omit<BenchResults, 'goals'>): GoalResult[] {
       met: entry.passed,
     });
   }
-  for (const condition of results.timeToReady.conditions) {
+  // The slow phone's rows are shown, not judged: fewer loads, and what they are for is to show a gap two fast cores hide.
+  for (const condition of results.timeToReady.conditions.filter((c) => !c.throttle)) {
     for (const variant of condition.variants) {
       const { control, goal } = variant;
       if (!control || !goal || variant.informational) continue;
-      // A server-rendered page is judged where its preload matters: a gateway one slow round trip away.
-      if (goal === 'server-rendered' && condition.widgetDelayMs === 0) continue;
-      const target = goal === 'same-framework' ? SAME_FRAMEWORK_RATIO_GOAL : serverRenderedGoal(variant.name);
+      const target = SAME_FRAMEWORK_RATIO_GOAL;
       goals.push({
-        goal: goal === 'same-framework' ? 'time-to-ready median vs its framework hand-written' : 'server-rendered time-to-ready vs raw',
+        goal:
+          goal === 'same-framework'
+            ? 'time-to-ready median vs its framework hand-written'
+            : 'server-rendered time-to-ready vs its framework hand-written, server-rendered',
         subject: `${variant.name} (${condition.label})`,
         measured: ratioText(variant, control),
         target: `≤ ${target.toFixed(2)}× ${control.name}`,
@@ -262,8 +259,12 @@ function readySection(results: BenchResults): string[] {
       `The server-rendered pages are the Next.js and Nuxt storefront examples' checkout pages, served by their own ` +
       `servers: each load prepares its checkout on the server while rendering (one request to the sandbox, on loopback), ` +
       `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`: ` +
-      `where the server's HTML starts the widget itself (the Next.js page), on the element it started it in, set by the ` +
+      `where the server's HTML starts the widget itself, on the element it started it in, set by the ` +
       `widget's onReady before the page has hydrated; else on the binding's wrapper, set in the render after onReady. ` +
+      `Each is compared with its framework's hand-written control: the same framework's checkout page, rendered and ` +
+      `served the same way (its checkout prepared while rendering, the shop's stylesheet), with no wpwl code: the ` +
+      `merchant's own component sets \`wpwlOptions\` and adds the script tag (with its integrity hash) once the page has ` +
+      `hydrated, and says ready from onReady; the raw page stays beside them as the floor. ` +
       `The last six columns are medians too: when the page's own bundle had run (its libraries initialised), ` +
       `when the browser started the widget script request (a preload starts it before the tag exists), ` +
       `when the widget's script tag was put into the page (a binding: when it mounts, after its framework has rendered or hydrated; ` +
@@ -277,6 +278,17 @@ function readySection(results: BenchResults): string[] {
   const cpu = results.timeToReady.conditions.some((condition) => condition.variants.some((v) => v.cpuBeforeTagMedianMs !== undefined));
   for (const condition of results.timeToReady.conditions) {
     out.push(`### ${condition.label}`);
+    const throttle = condition.throttle;
+    if (throttle) {
+      out.push(
+        `The same pages on an emulated slow phone, in the same run and browser: the renderer's CPU ${throttle.cpuRate}× slower ` +
+          `(\`Emulation.setCPUThrottlingRate\`) and every request shaped (\`Network.emulateNetworkConditions\`: ` +
+          `${throttle.latencyMs} ms added to its round trip, ${throttle.downloadKbps / 1000} Mbps down, ${throttle.uploadKbps} kbps up; ` +
+          `the network domain on for that, keeping no response bodies), the gateway answering at once. ` +
+          `${results.timeToReady.throttledLoadsPerVariant ?? results.timeToReady.loadsPerVariant} loads per page${runs > 1 ? ' in each run' : ''}; ` +
+          `shown with the same ratios, not judged.`,
+      );
+    }
     out.push(
       table(
         [

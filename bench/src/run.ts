@@ -13,7 +13,14 @@ import { startSandboxServer, startStaticServer, type SandboxServer, type StaticS
 import { launchCdpBrowser, type CdpBrowser } from './cdp.js';
 import { prepareCheckouts } from './checkouts.js';
 import { BENCH_DIR, PAGES_DIR, RAW_PAGE_DIR, ROOT_DIR } from './paths.js';
-import { measureTimeToReady, summarizeRuns, type ReadyCondition, type ReadyRunCondition, type ReadyVariant } from './ready.js';
+import {
+  measureTimeToReady,
+  summarizeRuns,
+  type ReadyCondition,
+  type ReadyRunCondition,
+  type ReadyVariant,
+  type Throttle,
+} from './ready.js';
 import { measureReconciliation } from './reconciliation.js';
 import { reconciliationSection } from './reconciliation-report.js';
 import type { ReconciliationResults } from './reconciliation-results.js';
@@ -79,6 +86,16 @@ const SOAK_LANES = 2;
 
 const FAST_LABEL = 'gateway answers at once';
 const SLOW_LABEL = `widget files answered after ${SLOW_WIDGET_DELAY_MS} ms`;
+/**
+ * A shopper on a slow phone: Chromium's 4× CPU slowdown and a "Slow 4G"-like
+ * network (150 ms added to every round trip, 1.6 Mbps down, 750 kbps up),
+ * with the gateway answering at once; the network is the slow part.
+ */
+const SLOW_PHONE: Throttle = { cpuRate: 4, latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };
+const THROTTLED_LABEL = `slow phone: CPU ${SLOW_PHONE.cpuRate}× slower, network ${SLOW_PHONE.latencyMs} ms latency, ${SLOW_PHONE.downloadKbps / 1000} Mbps down, ${SLOW_PHONE.uploadKbps} kbps up`;
+/** Loads per page on the slow phone, per run: each takes seconds. */
+const THROTTLED_LOADS = QUICK ? 2 : Number(option('--throttled-loads') ?? 10);
+if (!Number.isInteger(THROTTLED_LOADS) || THROTTLED_LOADS < 0) throw new Error(`--throttled-loads takes a whole number from 0`);
 
 const started = Date.now();
 const log = (line: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
@@ -145,19 +162,42 @@ let browser: TestBrowser | undefined;
 let readyBrowser: CdpBrowser | undefined;
 const appServers: RunningAppStorefront[] = [];
 
-/** The server-rendered storefronts the bench times: their folder, and the name their pages get in the results. */
+const NEXT_CONTROL = 'Next.js checkout page, hand-written (control)';
+const NUXT_CONTROL = 'Nuxt checkout page, hand-written (control)';
+/**
+ * The server-rendered pages the bench times: the storefront examples' checkout
+ * pages and, in this package's apps, the same framework's page written by hand
+ * (the control each storefront is judged against); their folder, and the name
+ * their pages get in the results.
+ */
 const SERVER_RENDERED = [
+  {
+    folder: 'next-control',
+    name: NEXT_CONTROL,
+    short: 'Next.js checkout page, hand-written',
+    ownScripts: '/_next/static/',
+    control: true,
+  },
   {
     folder: 'next-storefront',
     name: 'Next.js checkout page (server-rendered, the widget started in its HTML)',
     short: 'Next.js checkout page',
     ownScripts: '/_next/static/',
+    comparedWith: NEXT_CONTROL,
+  },
+  {
+    folder: 'nuxt-control',
+    name: NUXT_CONTROL,
+    short: 'Nuxt checkout page, hand-written',
+    ownScripts: '/_nuxt/',
+    control: true,
   },
   {
     folder: 'nuxt-storefront',
     name: 'Nuxt checkout page (server-rendered, the widget started in its HTML)',
     short: 'Nuxt checkout page',
     ownScripts: '/_nuxt/',
+    comparedWith: NUXT_CONTROL,
   },
 ];
 const RAW = 'raw (hand-written)';
@@ -254,8 +294,14 @@ try {
     startStaticServer({ root: RAW_PAGE_DIR }),
   ]);
   const page = (name: string) => `${pages!.url}/${name}/index.html`;
-  /** A server-rendered storefront's address per gateway condition, filled in once its servers are up. */
+  /** A server-rendered page's address per gateway condition, filled in once its servers are up. */
   const appUrls = new Map<string, string>();
+  /** The app folder each server-rendered variant is served from, by the variant's name. */
+  const appOf = new Map<string, string>();
+  const servedBy = (folder: string, variant: ReadyVariant): ReadyVariant => {
+    appOf.set(variant.name, folder);
+    return variant;
+  };
 
   const allVariants: ReadyVariant[] = [
     { name: RAW, url: `${raw.url}/index.html` },
@@ -269,24 +315,28 @@ try {
     { name: '@wpwl/lit (custom element)', url: page('ready-lit'), control: RAW, goal: 'same-framework' },
     // Every binding's floor: the controller with no framework around it, shown, not judged.
     { name: '@wpwl/core alone (no framework)', url: page('ready-core'), control: RAW, informational: true },
-    ...SERVER_RENDERED.map(({ folder, name }): ReadyVariant => ({
-      name,
-      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
-      preparesOwnCheckout: true,
-      control: RAW,
-      goal: 'server-rendered',
-    })),
-    // The floor of each server-rendered page: its server's HTML alone, with the app's own scripts
+    // Each storefront against its framework's hand-written page, rendered and served the same way.
+    ...SERVER_RENDERED.map(({ folder, name, control, comparedWith }) =>
+      servedBy(folder, {
+        name,
+        url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
+        preparesOwnCheckout: true,
+        ...(control ? { informational: true } : { control: comparedWith, goal: 'server-rendered' }),
+      }),
+    ),
+    // The floor of each server-rendered storefront page: its server's HTML alone, with the app's own scripts
     // refused, so nothing hydrates and nothing of the framework competes with the widget for the main thread.
-    ...SERVER_RENDERED.map(({ folder, short, ownScripts }): ReadyVariant => ({
-      name: `${short}, its own JavaScript refused (the server's HTML alone)`,
-      url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
-      preparesOwnCheckout: true,
-      blockOwnScripts: ownScripts,
-      control: RAW,
-      onlyUnder: SLOW_LABEL,
-      informational: true,
-    })),
+    ...SERVER_RENDERED.filter(({ control }) => !control).map(({ folder, short, ownScripts }) =>
+      servedBy(folder, {
+        name: `${short}, its own JavaScript refused (the server's HTML alone)`,
+        url: (label) => `${appUrls.get(`${folder} ${label}`)}/checkout`,
+        preparesOwnCheckout: true,
+        blockOwnScripts: ownScripts,
+        control: RAW,
+        onlyUnder: SLOW_LABEL,
+        informational: true,
+      }),
+    ),
     {
       name: '@wpwl/react, widget script preloaded',
       url: page('ready-react-preload'),
@@ -296,12 +346,13 @@ try {
   ];
   const variants = ONLY ? onlyMatching(allVariants, ONLY) : allVariants;
 
-  // Each server-rendered storefront twice, one server per gateway condition: it prepares its checkout while rendering.
-  const found = findAppStorefronts(`${ROOT_DIR}/examples`);
-  for (const { folder, short } of SERVER_RENDERED) {
-    if (!variants.some((variant) => variant.name.startsWith(short))) continue;
+  // Each server-rendered page twice, one server per gateway; it prepares its checkout while rendering. The
+  // slow phone's loads go to the servers of the gateway that answers at once.
+  const found = [...findAppStorefronts(`${ROOT_DIR}/examples`), ...findAppStorefronts(`${BENCH_DIR}/apps`)];
+  for (const { folder } of SERVER_RENDERED) {
+    if (!variants.some((variant) => appOf.get(variant.name) === folder)) continue;
     const app = found.find((candidate) => candidate.name === folder);
-    if (!app) throw new Error(`examples/${folder} is missing`);
+    if (!app) throw new Error(`the server-rendered app ${folder} is missing`);
     for (const [label, sandbox] of [
       [FAST_LABEL, fast],
       [SLOW_LABEL, slow],
@@ -310,31 +361,43 @@ try {
       const server = await startAppStorefront(app, { gateway, host: '127.0.0.1', port: 0 });
       appServers.push(server);
       appUrls.set(`${folder} ${label}`, server.url);
+      if (label === FAST_LABEL) appUrls.set(`${folder} ${THROTTLED_LABEL}`, server.url);
     }
   }
 
-  const loadsUnder = (label: string) =>
-    (LOADS + 1) * variants.filter((v) => !v.preparesOwnCheckout && (!v.onlyUnder || v.onlyUnder === label)).length;
-  const gateways = [
-    { label: FAST_LABEL, sandbox: fast, widgetDelayMs: 0 },
-    { label: SLOW_LABEL, sandbox: slow, widgetDelayMs: SLOW_WIDGET_DELAY_MS },
+  const gateways: { label: string; sandbox: SandboxServer; widgetDelayMs: number; throttle?: Throttle; loads: number }[] = [
+    { label: FAST_LABEL, sandbox: fast, widgetDelayMs: 0, loads: LOADS },
+    { label: SLOW_LABEL, sandbox: slow, widgetDelayMs: SLOW_WIDGET_DELAY_MS, loads: LOADS },
+    // The same pages once more on an emulated slow phone, in the same run and browser.
+    ...(THROTTLED_LOADS > 0
+      ? [{ label: THROTTLED_LABEL, sandbox: fast, widgetDelayMs: 0, throttle: SLOW_PHONE, loads: Math.min(THROTTLED_LOADS, LOADS) }]
+      : []),
   ];
+  const loadsUnder = (label: string, loads: number) =>
+    (loads + 1) * variants.filter((v) => !v.preparesOwnCheckout && (!v.onlyUnder || v.onlyUnder === label)).length;
 
   let chromiumVersion = '';
   const runs: ReadyRunCondition[][] = [];
   for (let run = 1; run <= RUNS; run++) {
     // A run's checkouts are all prepared before it measures anything, so that
     // no measurement shares the machine with checkout creation.
-    log(`${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}preparing ${loadsUnder(FAST_LABEL) + loadsUnder(SLOW_LABEL)} checkouts`);
+    log(
+      `${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}preparing ${gateways.reduce((sum, g) => sum + loadsUnder(g.label, g.loads), 0)} checkouts`,
+    );
     const conditions: ReadyCondition[] = [];
-    for (const { label, sandbox } of gateways) {
-      conditions.push({ label, gatewayUrl: sandbox.url, checkoutIds: await prepareCheckouts(sandbox, loadsUnder(label)) });
+    for (const { label, sandbox, throttle, loads } of gateways) {
+      conditions.push({
+        label,
+        gatewayUrl: sandbox.url,
+        checkoutIds: await prepareCheckouts(sandbox, loadsUnder(label, loads)),
+        ...(throttle ? { throttle, rounds: loads } : {}),
+      });
     }
     // A browser per run: nothing one run left in the browser carries into the next.
     readyBrowser = await launchCdpBrowser(CHROMIUM_ARGS);
     chromiumVersion = `Chromium ${(await readyBrowser.version()).split('/')[1]}`;
     log(
-      `${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}time-to-ready: ${LOADS} loads per page, ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages ${c.label}`).join(', ')}`,
+      `${RUNS > 1 ? `run ${run}/${RUNS}: ` : ''}time-to-ready: ${conditions.map((c) => `${variants.filter((v) => !v.onlyUnder || v.onlyUnder === c.label).length} pages × ${c.rounds ?? LOADS} loads ${c.label}`).join(', ')}`,
     );
     runs.push(await measureTimeToReady(readyBrowser, variants, conditions, LOADS, log, CPU));
     await readyBrowser.close();
@@ -369,7 +432,13 @@ try {
     },
     durationMs: Date.now() - started,
     size,
-    timeToReady: { loadsPerVariant: LOADS, warmupRounds: 1, runs: RUNS, conditions: ready },
+    timeToReady: {
+      loadsPerVariant: LOADS,
+      ...(THROTTLED_LOADS > 0 ? { throttledLoadsPerVariant: Math.min(THROTTLED_LOADS, LOADS) } : {}),
+      warmupRounds: 1,
+      runs: RUNS,
+      conditions: ready,
+    },
     requests,
     soak: soaks,
     ...(reconciliation ? { reconciliation } : {}),
