@@ -190,8 +190,8 @@ export function reconciliationSection(results: ReconciliationResults): string[] 
       out.push(
         `Where the time of the ${count(largest.file.rows)}-row run went: from each statement's call to its answer, ` +
           `${seconds(sqlMs)} summed, ${Math.round((100 * sqlMs) / wallMs)} % of the run's ${seconds(wallMs)} ` +
-          `(a batch's statements run while the next batch is read, and a batch's two order lookups and its look-up of the rows ` +
-          `recorded already are sent together: ${database === 'PGlite' ? 'PGlite runs one statement at a time, so their times include waiting for one another' : 'on connections of their own'}); ` +
+          `(a batch's transaction runs while the next batch's orders are looked up and the one after is read: ` +
+          `${database === 'PGlite' ? 'PGlite runs one statement at a time, so their times include waiting for one another' : 'on connections of their own'}); ` +
           `the reader alone takes ` +
           `${largest.read.status === 'measured' ? seconds(largest.read.wallMs) : 'an unknown time'} for the same file` +
           `${openMs !== undefined && openMs >= 50 ? `; opening the database took ${seconds(openMs)} more` : ''}. ` +

@@ -202,6 +202,9 @@ export function sqlReconciliationStore(database: SqlDatabase): ReconciliationSto
     },
 
     async unsettledOrders(states, before, page) {
+      // The recorded rows' statistics first: taken before the run, they may say the table is empty, and the
+      // anti-join below is then planned as a scan of every recorded row for each order.
+      if (page.after === undefined) await database.query('ANALYZE wpwl_settlement_records');
       // The orders missing are found by their ids alone, then read: an anti-join carrying whole orders
       // (their JSON) spills to disk on a large table. Pages by order id: each page starts where the last ended.
       const rows = await database.query<OrderRow>(
