@@ -15,6 +15,7 @@ import {
   inventoryMarkdown,
   markdownJustifications,
   runCommand,
+  runDeadline,
   runDoctor,
   type Finding,
   type Inventory,
@@ -224,6 +225,20 @@ describe('the wpwl-doctor command', () => {
       const failedStep = await run(`${site.url}/good`, '--step', 'click:#no-such-button', '--timeout', '1500');
       expect(failedStep.code).toBe(2);
       expect(failedStep.err).toContain('STEP_FAILED: step click:#no-such-button failed');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'gives up on a page whose script runs in a loop: exit 2 with PAGE_TIMED_OUT, within the deadline the timeouts make',
+    async () => {
+      const started = Date.now();
+      const stuck = await run(`${site.url}/stuck`, '--timeout', '1000', '--settle', '0');
+      const took = Date.now() - started;
+      expect(stuck.code, stuck.out + stuck.err).toBe(2);
+      expect(stuck.err).toContain(`PAGE_TIMED_OUT: ${site.url}/stuck was not checked within ${runDeadline(1000, 0, 0)} ms`);
+      // The deadline plus closing the stuck page (at most 5 s) and starting Chromium.
+      expect(took).toBeLessThan(runDeadline(1000, 0, 0) + 15_000);
     },
     TIMEOUT,
   );

@@ -67,6 +67,12 @@ export const PAGES: Record<string, PageBuilder> = {
     headers: {},
   }),
 
+  // A page whose script takes its thread for good once it has loaded: the doctor cannot read it, and must give up.
+  '/stuck': (c) => ({
+    html: page(c, `${payForm}<script nonce="${c.nonce}">setTimeout(() => { for (;;) {} }, 50);</script>`),
+    headers: { 'Content-Security-Policy': goodCsp(c) },
+  }),
+
   '/good': (c) => ({ html: page(c, `${widgetTag(c)}\n${payForm}`), headers: { 'Content-Security-Policy': goodCsp(c) } }),
 
   // A script of the page (an "analytics" loader the merchant allowed) adds a script from another host.
