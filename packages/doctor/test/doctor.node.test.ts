@@ -172,6 +172,21 @@ describe('wpwl-doctor finds each fault with its fix', () => {
   );
 });
 
+describe('scripts from data: and blob: URLs', () => {
+  it(
+    'names them by scheme and content hash, so the same page gives the same inventory on each load',
+    async () => {
+      const first = await runDoctor({ url: `${site.url}/odd-urls`, browser, timeout: 5_000, settle: 200 });
+      const ids = first.inventory.scripts.map((script) => script.id).filter((id) => !id.startsWith('inline '));
+      const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+      expect(ids.sort()).toEqual([`blob:${site.url} ${sha384('window.fromBlob = 1')}`, `data: ${sha384('window.fromData = 1')}`]);
+      const again = await runDoctor({ url: `${site.url}/odd-urls`, browser, timeout: 5_000, settle: 200, baseline: first.inventory });
+      expect(again.findings.filter((finding) => finding.code.startsWith('BASELINE_'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('the wpwl-doctor command', () => {
   const run = async (...argv: string[]) => {
     let out = '';
