@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCspReports } from '@wpwl/server/csp-reports';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CSP_REPORT_READ_MS } from '../examples/merchant-server/src/csp-report-route.js';
 import { CspReportStore } from '../examples/merchant-server/src/csp-report-store.js';
 import { openDatabase, type DatabaseOptions } from '../examples/merchant-server/src/database.js';
 import { CSP_REPORTS_PER_CLIENT, startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
@@ -216,6 +217,53 @@ describe('POST /csp-reports', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await postReport('application/csp-report', report, '127.0.0.8')).status).toBe(204);
   });
+});
+
+describe('a report body sent slowly', () => {
+  it(
+    'is answered 408 and cut off once CSP_REPORT_READ_MS has passed, and nothing is kept',
+    { timeout: CSP_REPORT_READ_MS + 20_000 },
+    async () => {
+      const before = await shop.orders.cspReports.count();
+      const started = Date.now();
+      const answer = await new Promise<{ status: number; body: string; closed: boolean }>((resolve, reject) => {
+        const request = httpRequest(new URL('/csp-reports', shop.url), {
+          method: 'POST',
+          // Chunked, no length: a byte now and then, never the end.
+          headers: { 'Content-Type': 'application/csp-report' },
+          agent: false,
+          localAddress: '127.0.0.41',
+        });
+        const drip = setInterval(() => request.write(' '), 500);
+        request.write('{');
+        request.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            request.socket?.once('close', () => {
+              clearInterval(drip);
+              resolve({ status: res.statusCode ?? 0, body, closed: true });
+            });
+            if (request.socket?.destroyed) {
+              clearInterval(drip);
+              resolve({ status: res.statusCode ?? 0, body, closed: true });
+            }
+          });
+        });
+        request.on('error', (error) => {
+          clearInterval(drip);
+          reject(error);
+        });
+      });
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'CSP_REPORT_TIMEOUT', field: 'body' } });
+      expect(answer.closed).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CSP_REPORT_READ_MS - 100);
+      expect(Date.now() - started).toBeLessThan(CSP_REPORT_READ_MS + 5_000);
+      expect(await shop.orders.cspReports.count()).toBe(before);
+    },
+  );
 });
 
 describe('the kept violations', () => {

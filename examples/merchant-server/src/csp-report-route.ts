@@ -1,7 +1,7 @@
 // Owns POST /csp-reports: the CSP violation reports shoppers' browsers send
 // (report-to and report-uri of the storefront pages' policy). No login:
 // browsers send them on their own. So each client address is rate limited,
-// the body is bounded and checked by @wpwl/server/csp-reports, reports about
+// the body is bounded in size and in time (CSP_REPORT_READ_MS) and checked by @wpwl/server/csp-reports, reports about
 // pages of other sites are refused, and what is kept is deduplicated by the
 // store. A browser does nothing with the answer: 204, or the refusal's
 // status and code for people testing by hand.
@@ -10,6 +10,13 @@ import { CSP_REPORT_LIMITS, receiveCspReports } from '@wpwl/server/csp-reports';
 import type { CspReportStore } from './csp-report-store.js';
 import { readBody, sendJson } from './http.js';
 import type { RateLimiter } from './rate-limit.js';
+
+/**
+ * How long a report's body may take to arrive, in ms. A browser sends its
+ * few kilobytes at once; a client trickling bytes to hold connections open is
+ * answered 408 and cut off.
+ */
+export const CSP_REPORT_READ_MS = 10_000;
 
 /** What the route needs of the server. */
 export interface CspReportRouteContext {
@@ -28,7 +35,30 @@ export async function receiveCspReportRequest(context: CspReportRouteContext, re
     return sendJson(res, 429, { error: { code: 'TOO_MANY_REPORTS', message: 'too many reports from this address; wait' } });
   }
   // Read here, not by the receiver: an over-long body is drained while it is refused (http.ts), so the refusal arrives.
-  const body = await readBody(req, CSP_REPORT_LIMITS.bodyBytes);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    res.on('finish', () => req.socket.destroy());
+    res.setHeader('Connection', 'close');
+    sendJson(res, 408, {
+      error: {
+        code: 'CSP_REPORT_TIMEOUT',
+        field: 'body',
+        rule: `sent within ${CSP_REPORT_READ_MS} ms`,
+        message: 'the report body came too slowly',
+      },
+    });
+  }, CSP_REPORT_READ_MS);
+  let body: Buffer | undefined;
+  try {
+    body = await readBody(req, CSP_REPORT_LIMITS.bodyBytes);
+  } catch (error) {
+    if (timedOut) return;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (timedOut) return;
   const receipt = body
     ? await receiveCspReports(body, req.headers, { documentOrigins: context.documentOrigins() })
     : // Too long: the receiver's own refusal (413, or 415 for a body of another type), from the length alone.

@@ -5,7 +5,7 @@
 // widget's form and a quiet moment, then reads the page's DOM. What the
 // evidence means is for the checks to say.
 import { createHash } from 'node:crypto';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { cspHashes } from './csp.js';
 import { DoctorError } from './errors.js';
@@ -27,6 +27,20 @@ export interface CollectOptions {
   browser?: Browser;
   /** The Chromium binary, when the doctor starts one (see {@link chromiumPath}). */
   chromium?: string;
+  /**
+   * The most the whole check may take, in ms, however the page behaves (a
+   * script spinning in a loop included). Default: {@link runDeadline} of the
+   * timeout, settle and number of steps.
+   */
+  deadline?: number;
+}
+
+/**
+ * The most a check may take by default: the page, each step and the widget's
+ * form `timeout` each, the quiet moment and settle, and ten seconds to read the page.
+ */
+export function runDeadline(timeout: number, settle: number, steps: number): number {
+  return timeout * (steps + 2) + Math.max(settle, 1_000) * 6 + 10_000;
 }
 
 /** The path of the widget's script on any gateway host. */
@@ -64,14 +78,41 @@ const SHA384 = /sha384-[A-Za-z\d+/]{64}/g;
 /**
  * Loads the page and gathers what the checks need.
  *
- * @throws DoctorError `CHROMIUM_NOT_FOUND`, `PAGE_NOT_LOADED` (no answer, or an HTTP error), `STEP_FAILED` (naming the step).
+ * @throws DoctorError `CHROMIUM_NOT_FOUND`, `PAGE_NOT_LOADED` (no answer, or an HTTP error), `STEP_FAILED` (naming the step),
+ * `PAGE_TIMED_OUT` (the check passed its deadline: a page whose script never lets go).
  */
 export async function collectEvidence(options: CollectOptions): Promise<PageEvidence> {
   const timeout = options.timeout ?? 15_000;
   const settle = options.settle ?? 1_000;
+  const deadline = options.deadline ?? runDeadline(timeout, settle, options.steps?.length ?? 0);
   const browser = options.browser ?? (await launchChromium(options.chromium));
   const context = await browser.newContext();
+  let timer: NodeJS.Timeout | undefined;
+  // A page's script can block its thread for good, and then reading the page never answers: the deadline ends the check.
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new DoctorError(
+            'PAGE_TIMED_OUT',
+            `${options.url} was not checked within ${deadline} ms: the page did not let go (a script running in a loop?); raise --timeout if it is only slow`,
+          ),
+        ),
+      deadline,
+    );
+  });
   try {
+    return await Promise.race([inspect(context, options, timeout, settle), expired]);
+  } finally {
+    clearTimeout(timer);
+    // A stuck page can hold up closing its context: the browser we started is closed regardless.
+    await Promise.race([context.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    if (!options.browser) await browser.close().catch(() => undefined);
+  }
+}
+
+async function inspect(context: BrowserContext, options: CollectOptions, timeout: number, settle: number): Promise<PageEvidence> {
+  {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const watch = await watchPage(page, cdp);
@@ -98,9 +139,6 @@ export async function collectEvidence(options: CollectOptions): Promise<PageEvid
     await page.waitForLoadState('networkidle', { timeout: Math.max(settle, 1_000) * 5 }).catch(() => undefined);
     await page.waitForTimeout(settle);
     return await watch.finish(options.url, rendered);
-  } finally {
-    await context.close().catch(() => undefined);
-    if (!options.browser) await browser.close().catch(() => undefined);
   }
 }
 

@@ -49,7 +49,7 @@ export function diagnose(evidence: PageEvidence, options: Omit<DoctorOptions, ke
 /**
  * Loads the page in headless Chromium and checks it.
  *
- * @throws DoctorError `CHROMIUM_NOT_FOUND`, `PAGE_NOT_LOADED`, `STEP_FAILED`.
+ * @throws DoctorError `CHROMIUM_NOT_FOUND`, `PAGE_NOT_LOADED`, `PAGE_TIMED_OUT`, `STEP_FAILED`.
  */
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   return diagnose(await collectEvidence(options), options);

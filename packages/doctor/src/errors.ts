@@ -4,7 +4,7 @@
 
 /** Why a run could not happen. */
 export type DoctorErrorCode =
-  'INVALID_ARGUMENT' | 'INVALID_STEP' | 'CHROMIUM_NOT_FOUND' | 'PAGE_NOT_LOADED' | 'STEP_FAILED' | 'INVALID_INVENTORY';
+  'INVALID_ARGUMENT' | 'INVALID_STEP' | 'CHROMIUM_NOT_FOUND' | 'PAGE_NOT_LOADED' | 'PAGE_TIMED_OUT' | 'STEP_FAILED' | 'INVALID_INVENTORY';
 
 /** An error of the doctor: `code` is stable, `message` names the field or step and the rule. */
 export class DoctorError extends Error {

@@ -3,7 +3,7 @@
 // helpers, the report formats, and the types of findings and evidence. The
 // wpwl-doctor command (cli.ts) is built on the same functions.
 export { runDoctor, diagnose, type DoctorOptions, type DoctorReport } from './doctor.js';
-export { collectEvidence, type CollectOptions } from './collect.js';
+export { collectEvidence, runDeadline, type CollectOptions } from './collect.js';
 export { runCommand } from './command.js';
 export { parseCliOptions, USAGE, type CliOptions } from './cli-options.js';
 export { parseStep, checkSteps, type Step } from './steps.js';

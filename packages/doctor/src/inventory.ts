@@ -73,11 +73,18 @@ export function normalizeHeader(value: string): string {
     .join(' | ');
 }
 
-/** The id of a script in the inventory. */
+/**
+ * The id of a script in the inventory: `inline <sha256>`, the URL without its
+ * query for a script from a host, and the scheme (with the creating origin
+ * for `blob:`) and its content hash for a `data:` or `blob:` URL, whose text
+ * is its content or a fresh random name on each load.
+ */
 export function scriptId(script: ObservedScript): string {
   if (script.kind === 'inline') return `inline ${script.hash}`;
   const url = new URL(script.url!);
-  return `${url.origin}${url.pathname}`;
+  if (url.protocol === 'http:' || url.protocol === 'https:') return `${url.origin}${url.pathname}`;
+  if (url.protocol === 'blob:') return `blob:${url.origin} ${script.hash}`;
+  return `${url.protocol} ${script.hash}`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   inventoryMarkdown,
   markdownJustifications,
   runCommand,
+  runDeadline,
   runDoctor,
   type Finding,
   type Inventory,
@@ -171,6 +172,21 @@ describe('wpwl-doctor finds each fault with its fix', () => {
   );
 });
 
+describe('scripts from data: and blob: URLs', () => {
+  it(
+    'names them by scheme and content hash, so the same page gives the same inventory on each load',
+    async () => {
+      const first = await runDoctor({ url: `${site.url}/odd-urls`, browser, timeout: 5_000, settle: 200 });
+      const ids = first.inventory.scripts.map((script) => script.id).filter((id) => !id.startsWith('inline '));
+      const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+      expect(ids.sort()).toEqual([`blob:${site.url} ${sha384('window.fromBlob = 1')}`, `data: ${sha384('window.fromData = 1')}`]);
+      const again = await runDoctor({ url: `${site.url}/odd-urls`, browser, timeout: 5_000, settle: 200, baseline: first.inventory });
+      expect(again.findings.filter((finding) => finding.code.startsWith('BASELINE_'))).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
 describe('the wpwl-doctor command', () => {
   const run = async (...argv: string[]) => {
     let out = '';
@@ -224,6 +240,20 @@ describe('the wpwl-doctor command', () => {
       const failedStep = await run(`${site.url}/good`, '--step', 'click:#no-such-button', '--timeout', '1500');
       expect(failedStep.code).toBe(2);
       expect(failedStep.err).toContain('STEP_FAILED: step click:#no-such-button failed');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'gives up on a page whose script runs in a loop: exit 2 with PAGE_TIMED_OUT, within the deadline the timeouts make',
+    async () => {
+      const started = Date.now();
+      const stuck = await run(`${site.url}/stuck`, '--timeout', '1000', '--settle', '0');
+      const took = Date.now() - started;
+      expect(stuck.code, stuck.out + stuck.err).toBe(2);
+      expect(stuck.err).toContain(`PAGE_TIMED_OUT: ${site.url}/stuck was not checked within ${runDeadline(1000, 0, 0)} ms`);
+      // The deadline plus closing the stuck page (at most 5 s) and starting Chromium.
+      expect(took).toBeLessThan(runDeadline(1000, 0, 0) + 15_000);
     },
     TIMEOUT,
   );

@@ -67,6 +67,23 @@ export const PAGES: Record<string, PageBuilder> = {
     headers: {},
   }),
 
+  // A page whose script takes its thread for good once it has loaded: the doctor cannot read it, and must give up.
+  '/stuck': (c) => ({
+    html: page(c, `${payForm}<script nonce="${c.nonce}">setTimeout(() => { for (;;) {} }, 50);</script>`),
+    headers: { 'Content-Security-Policy': goodCsp(c) },
+  }),
+
+  // Scripts from a data: URL in the markup and from a blob: URL a script makes (a new random name on each load).
+  '/odd-urls': (c) => ({
+    html: page(
+      c,
+      `${payForm}<script nonce="${c.nonce}" src="data:text/javascript,window.fromData%20%3D%201"></script>` +
+        `<script nonce="${c.nonce}">const tag = document.createElement('script'); tag.nonce = document.currentScript.nonce;` +
+        `tag.src = URL.createObjectURL(new Blob(['window.fromBlob = 1'], { type: 'text/javascript' })); document.body.append(tag);</script>`,
+    ),
+    headers: { 'Content-Security-Policy': goodCsp(c).replace('script-src ', 'script-src data: blob: ') },
+  }),
+
   '/good': (c) => ({ html: page(c, `${widgetTag(c)}\n${payForm}`), headers: { 'Content-Security-Policy': goodCsp(c) } }),
 
   // A script of the page (an "analytics" loader the merchant allowed) adds a script from another host.
