@@ -124,6 +124,32 @@ describe('the reconciliation page', () => {
     }
   });
 
+  it('without a token, a shop published at a public address serves its back office to nobody, not even through a local proxy', async () => {
+    // nginx's default proxy_pass connects from loopback, names the upstream's loopback host and adds no forwarding header.
+    const published = await startMerchantServer({
+      gateway: { baseUrl: sandbox.url, accessToken: sandbox.accessToken, entityId: sandbox.entityId },
+      port: 0,
+      recheckIntervalMs: 0,
+      vendor: [],
+      database: open.orders,
+      publicUrl: 'https://shop.example',
+      reconciliation: { settlementDir },
+    });
+    try {
+      const port = new URL(published.url).port;
+      for (const path of ['/reconciliation', '/csp-reports']) {
+        const proxied = await send(published.url, path, { headers: { Host: `127.0.0.1:${port}` } });
+        expect(proxied.status).toBe(403);
+        expect(proxied.body).toContain('The shop is published at https://shop.example');
+        expect(proxied.body).toContain('Set WPWL_ADMIN_TOKEN');
+      }
+      const press = await send(published.url, '/reconciliation', { method: 'POST', headers: { Origin: published.url } });
+      expect(press.status).toBe(403);
+    } finally {
+      await published.close();
+    }
+  });
+
   it('with a token: refused without it; opened by the Bearer header, or by the cookie a ?token= visit sets', async () => {
     const refused = await send(guarded.url, '/reconciliation');
     expect(refused.status).toBe(401);

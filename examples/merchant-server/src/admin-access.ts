@@ -1,9 +1,12 @@
-// Owns who may use the shop's back-office pages (/reconciliation): with an
-// admin token configured (WPWL_ADMIN_TOKEN), a request that carries it as
-// `Authorization: Bearer`, or the HttpOnly SameSite=Strict cookie a visit
-// with `?token=` sets; without one, only a request made on this machine (a
-// loopback peer that names a loopback host, so a remote page cannot reach
-// it through DNS rebinding, and that no proxy forwarded). A form's POST must also come from the page's
+// Owns who may use the shop's back-office pages (/reconciliation,
+// /csp-reports): with an admin token configured (WPWL_ADMIN_TOKEN), a request
+// that carries it as `Authorization: Bearer`, or the HttpOnly
+// SameSite=Strict cookie a visit with `?token=` sets; without one, nobody
+// once the shop is published at a public address (PUBLIC_URL not on this
+// machine: a proxy in front may forward strangers from loopback with no
+// header to tell), else only a request made on this machine (a loopback peer
+// that names a loopback host, so a remote page cannot reach it through DNS
+// rebinding, and that no proxy forwarded). A form's POST must also come from the page's
 // own origin (the Origin header), unless it carries the Bearer header a
 // cross-site form cannot set. Tokens are compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -44,7 +47,9 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 
 /**
  * True for a request made on this machine, to this machine's name. A proxy
  * on this machine connects from loopback and may name a loopback host (Apache's
- * ProxyPass, nginx's default Host): the forwarding header it adds refuses it.
+ * ProxyPass, nginx's default Host): a forwarding header it adds refuses it. Not
+ * every proxy adds one (nginx adds none by default): a shop published at a
+ * public address needs the token whatever this says (`adminAccess`).
  */
 export function isLoopbackRequest(req: IncomingMessage): boolean {
   return (
@@ -54,9 +59,25 @@ export function isLoopbackRequest(req: IncomingMessage): boolean {
   );
 }
 
-/** Decides whether `req` may see or use the back office. */
-export function adminAccess(req: IncomingMessage, token: string | undefined): AdminAccess {
+/** Whether the shop's public address is this machine (a local run), not a name the world reaches. */
+export function isLocalShop(publicUrl: string): boolean {
+  try {
+    return LOOPBACK_HOST.test(new URL(publicUrl).host);
+  } catch {
+    return false;
+  }
+}
+
+/** Decides whether `req` may see or use the back office of the shop published at `publicUrl`. */
+export function adminAccess(req: IncomingMessage, token: string | undefined, publicUrl: string): AdminAccess {
   if (token === undefined) {
+    if (!isLocalShop(publicUrl)) {
+      return {
+        ok: false,
+        status: 403,
+        message: `The shop is published at ${new URL(publicUrl).origin}: its back office opens only with a token. Set WPWL_ADMIN_TOKEN.`,
+      };
+    }
     if (isLoopbackRequest(req)) return { ok: true, bearer: false };
     return {
       ok: false,

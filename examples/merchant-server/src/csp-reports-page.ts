@@ -57,7 +57,7 @@ export async function handleCspReportsPage(
   const head = req.method === 'HEAD';
   const secure = context.publicUrl().startsWith('https:');
   if (acceptTokenVisit(req, res, url, context.adminToken, { secure })) return;
-  const access = adminAccess(req, context.adminToken);
+  const access = adminAccess(req, context.adminToken, context.publicUrl());
   if (!access.ok) {
     if (access.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="wpwl back office"');
     return sendBackOfficePage(res, {

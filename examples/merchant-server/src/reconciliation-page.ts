@@ -81,7 +81,7 @@ export async function handleReconciliationPage(
   }
   const secure = context.publicUrl().startsWith('https:');
   if (method === 'GET' && acceptTokenVisit(req, res, url, context.adminToken, { secure })) return;
-  const access = adminAccess(req, context.adminToken);
+  const access = adminAccess(req, context.adminToken, context.publicUrl());
   if (!access.ok) {
     if (access.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="wpwl back office"');
     return sendPage(res, access.status, context, 'Not for you', `<p>${escape(access.message)}</p>`);
