@@ -16,9 +16,11 @@ import { PaymentWidget, wpwlDefaultsKey } from '@wpwl/vue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computed, defineComponent, h, ref, Suspense } from 'vue';
 import { CHECKOUT_ID } from '../../shared/test-support';
+import { useCspNonce } from '../app/composables/csp-nonce';
 import { useShopLanguage } from '../app/composables/language';
 import BasketPage from '../app/pages/index.vue';
 
+const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
 const ORIGIN = 'http://127.0.0.1:3000';
 const GATEWAY = 'http://127.0.0.1:8080';
 const BRANDS = 'APPLEPAY GOOGLEPAY PAYPAL';
@@ -32,6 +34,9 @@ function standInNuxt(express: { brands: string } | null, amount = '55.20') {
   vi.stubGlobal('useRequestURL', () => new URL('/', ORIGIN));
   vi.stubGlobal('useState', <T>(_key: string, init: () => T) => ref(init()));
   vi.stubGlobal('useShopLanguage', useShopLanguage);
+  // The response's nonce as the server's CSP plugin leaves it on the request's event.
+  vi.stubGlobal('useRequestEvent', () => ({ context: { cspNonce: NONCE } }));
+  vi.stubGlobal('useCspNonce', useCspNonce);
   vi.stubGlobal('$fetch', $fetch);
   return $fetch;
 }

@@ -17,9 +17,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computed, defineComponent, h, ref, Suspense } from 'vue';
 import type { PreparedCheckout } from '../../shared/basket-orders';
 import { CHECKOUT_ID, paidResultUrl } from '../../shared/test-support';
+import { useCspNonce } from '../app/composables/csp-nonce';
 import { useShopLanguage } from '../app/composables/language';
 import CheckoutPage from '../app/pages/checkout.vue';
 
+const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
 const ORIGIN = 'http://127.0.0.1:3000';
 
 /** What the shop's POST /api/checkout route answers. */
@@ -42,6 +44,9 @@ function standInNuxt(answer: PreparedCheckout | Error) {
   vi.stubGlobal('useRequestURL', () => new URL('/checkout', ORIGIN));
   vi.stubGlobal('useState', <T>(_key: string, init: () => T) => ref(init()));
   vi.stubGlobal('useShopLanguage', useShopLanguage);
+  // The response's nonce as the server's CSP plugin leaves it on the request's event.
+  vi.stubGlobal('useRequestEvent', () => ({ context: { cspNonce: NONCE } }));
+  vi.stubGlobal('useCspNonce', useCspNonce);
   return useFetch;
 }
 
@@ -85,6 +90,8 @@ describe('Nuxt storefront: the checkout page', () => {
     expect(getByText(body(), 'Loading the payment form…')).toBeTruthy();
     await widget.ready();
     expect(getByText(body(), 'Enter your card details.')).toBeTruthy();
+    // The widget's script carries the nonce of the page's policy.
+    expect(document.querySelector<HTMLScriptElement>('script[src*="paymentWidgets"]')?.nonce).toBe(NONCE);
     // The brands of the module's defaults.
     const brands = getByRole<HTMLSelectElement>(body(), 'combobox', { name: 'Brand' });
     expect([...brands.options].map((option) => option.value)).toEqual(['VISA', 'MASTER', 'AMEX']);
