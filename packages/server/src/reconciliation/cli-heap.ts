@@ -2,8 +2,7 @@
 // rows at a time, never the file, but Node lets its heap grow to gigabytes
 // of garbage before collecting in earnest. The command therefore runs its
 // work in a second Node process with the old generation bounded, unless the
-// user chose a bound (node's flag or NODE_OPTIONS) or this is that process;
-// the second process stops when the first one ends, however it ends.
+// user chose a bound (node's flag or NODE_OPTIONS) or this is that process.
 import { spawn } from 'node:child_process';
 
 /** The old generation's bound, in MB: the live rows of two batches are a few MB; the rest is room for the collector. */
@@ -33,9 +32,7 @@ export function runInBoundedHeap(): Promise<number | undefined> {
   const script = process.argv[1];
   if (!script || !needsBoundedHeap(process.execArgv, process.env)) return Promise.resolve(undefined);
   const child = spawn(process.execPath, [...RECONCILE_NODE_FLAGS, ...process.execArgv, script, ...process.argv.slice(2)], {
-    // A channel to the child besides the terminal's: when this process ends, even by SIGKILL, the child
-    // sees it close and stops (cli.ts), instead of reconciling on with no one waiting for it.
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    stdio: 'inherit',
     env: { ...process.env, [CHILD_MARK]: '1' },
   });
   // Ctrl-C reaches both processes from the terminal; a SIGTERM sent to this one is passed on. This one waits for the child.
@@ -52,16 +49,4 @@ export function runInBoundedHeap(): Promise<number | undefined> {
       resolve(code ?? (signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1));
     });
   });
-}
-
-/**
- * In the process started by {@link runInBoundedHeap}: calls `stop` when the
- * process that started it ends (its channel closes), and lets this process
- * end on its own otherwise (the channel holds nothing open).
- */
-export function stopWithParent(stop: () => void): () => void {
-  if (!process.channel) return () => undefined;
-  process.channel.unref();
-  process.once('disconnect', stop);
-  return () => process.off('disconnect', stop);
 }

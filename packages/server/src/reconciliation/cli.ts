@@ -9,7 +9,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { migrateSettlementSchema } from '../settlement/sql-store.js';
-import { runInBoundedHeap, stopWithParent } from './cli-heap.js';
+import { runInBoundedHeap } from './cli-heap.js';
 import { CliDatabaseError, openCliDatabase, type OpenedDatabase } from './cli-database.js';
 import { parseReconcileCli, USAGE } from './cli-options.js';
 import { startExceptionFiles, type ExceptionFiles } from './exception-files.js';
@@ -101,8 +101,6 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // Started by the command for a bounded heap: the command ended (killed, even by SIGKILL), so does the run.
-  const forgetParent = stopWithParent(() => stop('SIGTERM'));
 
   try {
     try {
@@ -138,7 +136,6 @@ async function main(): Promise<number> {
   } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
-    forgetParent();
     await database.close().catch((error: unknown) => console.error(`${NAME}: closing the database: ${(error as Error).message}`));
   }
 }
