@@ -27,6 +27,7 @@ import { CSP_REPORTS_PER_CLIENT, startMerchantServer, type MerchantServer } from
 import { findSharedFiles, findStorefronts, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { CHROMIUM_ARGS, chromiumPath, launchBrowser, recordViolations, type TestBrowser } from './support/browser.js';
 import { freshDataDir } from './support/data-dir.js';
+import { rawRequest, type RawAnswer, type RawRequestOptions } from './support/raw-http.js';
 import { startShopOnSandbox, type ShopOnSandbox } from './support/merchant.js';
 import { ensureDatabase } from './support/postgres-server.mjs';
 
@@ -41,34 +42,11 @@ afterAll(async () => {
   await world?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
 const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 
 /** One request to the shop, from `localAddress` (a loopback address of its own plays another client). */
-function send(
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string; base?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      new URL(path, options.base ?? shop.url),
-      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, localAddress: options.localAddress },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
-  });
-}
+const send = (path: string, options: RawRequestOptions & { base?: string } = {}): Promise<RawAnswer> =>
+  rawRequest(new URL(path, options.base ?? shop.url), options);
 
 const postReport = (contentType: string, body: unknown, localAddress?: string) =>
   send('/csp-reports', {

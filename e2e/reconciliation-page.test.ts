@@ -4,7 +4,6 @@
 // button (the page's own origin), what the button does (the sandbox writes
 // its due settlement files, they are reconciled, the page shows it), the
 // orders listed newest first 50 a page, and the headers every answer carries.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,35 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMerchantServer, type MerchantServer } from '../examples/merchant-server/src/server.js';
 import { findSharedFiles, findVendorLibraries } from '../examples/merchant-server/src/storefronts.js';
 import { freshDataDir, type DataDir } from './support/data-dir.js';
+import { rawRequest, type RawAnswer, type RawRequestOptions } from './support/raw-http.js';
 import { readMerchantVerdict, submitCardAsShopper } from './support/merchant.js';
 import { startSandboxServer, type SandboxServer } from './support/servers.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const TOKEN = 'back-office-token-for-tests-0123456789';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** One request to the shop at `base`, with headers a browser (or an attacker) would send; no redirect followed. */
-function send(base: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      new URL(path, base),
-      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
+const send = (base: string, path: string, options: RawRequestOptions = {}): Promise<RawAnswer> => rawRequest(new URL(path, base), options);
 
 /** The text of the page without its tags, spaces collapsed. */
 const text = (html: string) =>
