@@ -262,6 +262,45 @@ describe('wpwl-reconcile', { timeout: 30_000 }, () => {
     expect(existsSync(join(dataDir, 'owner.pid'))).toBe(false);
   });
 
+  it(
+    'killed with SIGKILL, the command takes its bounded process with it; the next run goes on from there',
+    { timeout: 120_000 },
+    async () => {
+      const { work, dataDir } = await shopFolder();
+      const rows = Array.from({ length: 30_000 }, (_, i) => row(i + 1));
+      const file = settlementFile(work, 'settlement-2026-11-27.csv', ...rows);
+      const command = spawn(process.execPath, [CLI, file, '--data-dir', dataDir, '--quiet'], { cwd: work, stdio: 'ignore' });
+      // The folder's lock names the process doing the work: the bounded one the command started, not the command.
+      const lock = join(dataDir, 'owner.pid');
+      let worker = 0;
+      for (const deadline = Date.now() + 30_000; Date.now() < deadline && !worker;) {
+        const pid = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
+        if (pid && pid !== command.pid) worker = pid;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(worker).toBeGreaterThan(0);
+      command.kill('SIGKILL');
+      const alive = () => {
+        try {
+          process.kill(worker, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline && alive();) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(alive()).toBe(false);
+
+      const next = await reconcile([file, '--data-dir', dataDir, '--quiet'], work);
+      expect(next.code).toBe(1);
+      expect(next.stdout).toMatch(/30000 rows\s+30000 records/);
+      expect(next.stdout).toMatch(/^\s+unknownToShop\s+30000\s/m);
+      // The killed run stopped part-way (left on its own it would have recorded every row): this one did the rest.
+      const already = Number(/(\d+) already reconciled/.exec(next.stdout)?.[1]);
+      expect(already).toBeLessThan(30_000);
+    },
+  );
+
   it('a file it cannot open, or a folder with no database: exit 2 naming it, nothing reconciled', async () => {
     const { work, dataDir } = await shopFolder(paidOrder(1));
     const file = settlementFile(work, 'settlement-2026-11-27.csv', row(1));

@@ -9,7 +9,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { migrateSettlementSchema } from '../settlement/sql-store.js';
-import { runInBoundedHeap } from './cli-heap.js';
+import { followCommand, onCommandGone, runInBoundedHeap } from './cli-heap.js';
 import { CliDatabaseError, openCliDatabase, type OpenedDatabase } from './cli-database.js';
 import { parseReconcileCli, USAGE } from './cli-options.js';
 import { startExceptionFiles, type ExceptionFiles } from './exception-files.js';
@@ -101,6 +101,8 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // The bounded process of a command that has ended (killed, even by SIGKILL): the run ends too.
+  const forgetCommand = onCommandGone(() => stop('SIGTERM'));
 
   try {
     try {
@@ -136,11 +138,14 @@ async function main(): Promise<number> {
   } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
+    forgetCommand();
     await database.close().catch((error: unknown) => console.error(`${NAME}: closing the database: ${(error as Error).message}`));
   }
 }
 
 // The work runs in a process with a bounded heap (cli-heap.ts); this one only waits for it then.
+// In that process, the command's end is watched before anything else, so a kill during start-up is not missed.
+followCommand();
 runInBoundedHeap()
   .then((code) => code ?? main())
   .then(
