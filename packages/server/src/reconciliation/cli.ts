@@ -93,16 +93,16 @@ async function main(): Promise<number> {
   }
   let exceptionFiles: ExceptionFiles | undefined;
   // Stopped half-way (Ctrl-C): the folder is given up and no file is left that looks complete.
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals, why = `by ${signal}`) => {
     exceptionFiles?.discard();
     database.abandon();
-    console.error(`${NAME}: stopped by ${signal}; rows recorded so far stay recorded, a new run goes on from there`);
+    console.error(`${NAME}: stopped ${why}; rows recorded so far stay recorded, a new run goes on from there`);
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // The bounded process of a command that has ended (killed, even by SIGKILL): the run ends too.
-  const forgetCommand = onCommandGone(() => stop('SIGTERM'));
+  const forgetCommand = onCommandGone(() => stop('SIGTERM', 'with the command that started it'));
 
   try {
     try {
