@@ -22,6 +22,18 @@ export function describeAdder(script: ObservedScript): string {
   return by === 'inline' ? 'an inline script of the page' : `the script ${by}`;
 }
 
+/**
+ * Where an external script came from, in words: a `data:` URL carries its
+ * code in the page itself and a `blob:` URL was made by a script, so neither
+ * is "another host" (their origin reads `null`, or the origin that made the blob).
+ */
+export function describeSource(script: ObservedScript): string {
+  const scheme = /^(data|blob):/i.exec(script.url ?? '')?.[1]?.toLowerCase();
+  if (scheme === 'data') return 'an inline data: URL';
+  if (scheme === 'blob') return script.origin === 'null' ? 'a blob: URL of no origin' : `a blob: URL made by ${script.origin}`;
+  return `another host (${script.origin})`;
+}
+
 const excerpt = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 57)}...` : line;
@@ -69,17 +81,23 @@ export function checkScripts(evidence: PageEvidence): Finding[] {
         severity: 'error',
         requirement: 'inventory',
         subject,
-        message: `${subject} was added at run time by ${describeAdder(script)}, from ${script.origin}, neither the page's host nor the widget's (the way card skimmers arrive); the CSP allowed it by ${allowedBy}.`,
+        message: `${subject} was added at run time by ${describeAdder(script)}, from ${describeSource(script)}, neither the page's host nor the widget's (the way card skimmers arrive); the CSP allowed it by ${allowedBy}.`,
         fix: `Remove what adds it (${script.addedBy.by}); if it is authorised, load it from the page's markup with integrity and a nonce, list it in the inventory with its justification, and drop its host from script-src otherwise.`,
       });
     } else if (foreign && !script.integrity && script.parserInserted) {
+      const source = describeSource(script);
+      const host = source.startsWith('another host');
       findings.push({
         code: 'SCRIPT_WITHOUT_INTEGRITY',
         severity: 'warning',
         requirement: 'inventory',
         subject,
-        message: `${subject} comes from another host (${script.origin}) without an integrity attribute: a change on that host goes unnoticed.`,
-        fix: `Add integrity="${script.hash}" crossorigin="anonymous" to its tag (or host a reviewed copy yourself).`,
+        message: host
+          ? `${subject} comes from ${source} without an integrity attribute: a change on that host goes unnoticed.`
+          : `${subject} comes from ${source}, not from a host: script-src must allow its scheme, and so lets any injected script of that scheme run.`,
+        fix: host
+          ? `Add integrity="${script.hash}" crossorigin="anonymous" to its tag (or host a reviewed copy yourself).`
+          : `Move its code into a script file on the page's host (or a nonced inline script) and drop ${source.includes('data:') ? 'data:' : 'blob:'} from script-src.`,
       });
     }
   }

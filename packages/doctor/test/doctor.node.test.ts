@@ -185,6 +185,23 @@ describe('scripts from data: and blob: URLs', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'words a data: script in the markup as an inline data: URL, not as a script from another host',
+    async () => {
+      const report = await runDoctor({ url: `${site.url}/odd-urls`, browser, timeout: 5_000, settle: 200 });
+      const data = report.findings.filter((finding) => finding.subject.startsWith('data:'));
+      expect(data).toEqual([
+        expect.objectContaining({
+          code: 'SCRIPT_WITHOUT_INTEGRITY',
+          message: expect.stringContaining('comes from an inline data: URL, not from a host'),
+          fix: expect.stringContaining('drop data: from script-src'),
+        }),
+      ]);
+      expect(JSON.stringify(report.findings)).not.toMatch(/another host|\(null\)|from null/);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('the wpwl-doctor command', () => {
