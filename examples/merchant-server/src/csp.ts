@@ -1,10 +1,10 @@
 // Owns the Content-Security-Policy of the storefront pages: a fresh nonce per
-// response; the widget's sources come from @wpwl/core's contentSecurityPolicy
-// (so the policy follows the widget library), with where browsers report a
-// violation (report-uri, and report-to for the Reporting API when the shop is
-// served over https; both go to CSP_REPORT_PATH); the page's own rules are added here.
+// response, and the policy from @wpwl/core's paymentPagePolicy (the page's
+// basics and the widget's sources, so the policy follows the widget library),
+// with where browsers report a violation (report-uri, and report-to for the
+// Reporting API when the shop is served over https; both go to CSP_REPORT_PATH).
 import { randomBytes } from 'node:crypto';
-import { contentSecurityPolicy } from '@wpwl/core';
+import { paymentPagePolicy } from '@wpwl/core/page-policy';
 
 /** Where browsers send CSP violation reports (csp-report-route.ts). */
 export const CSP_REPORT_PATH = '/csp-reports';
@@ -27,24 +27,12 @@ export function createNonce(): string {
  * report-to it ignores report-uri, so it would report nothing at all.
  */
 export function storefrontCsp(gatewayBaseUrl: string, nonce: string, options: { reportTo: boolean }): string {
-  // No site, this one included, frames the shop's pages. Browsers that know
-  // report-to use it (and ignore report-uri); the others post to report-uri.
-  const widget = contentSecurityPolicy({
+  // No site, this one included, frames the shop's pages (paymentPagePolicy's default).
+  // Browsers that know report-to use it (and ignore report-uri); the others post to report-uri.
+  return paymentPagePolicy({
     baseUrl: gatewayBaseUrl,
     nonce,
-    frameAncestors: ["'none'"],
     ...(options.reportTo ? { reportTo: CSP_REPORT_ENDPOINT } : {}),
     reportUri: CSP_REPORT_PATH,
-  });
-  const gateway = new URL(gatewayBaseUrl).origin;
-  const own: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'base-uri': ["'none'"],
-    'object-src': ["'none'"],
-    // The widget's form posts to the gateway, which redirects back to the result page (3-D Secure on the way).
-    'form-action': ["'self'", gateway],
-  };
-  return Object.entries({ ...own, ...widget.directives })
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+  }).header;
 }
