@@ -24,6 +24,7 @@ const pages = [
   { name: 'ready-react-preload', source: 'ready-react-preload' },
   { name: 'ready-vue', source: 'ready-vue' },
   { name: 'ready-lit', source: 'ready-lit' },
+  { name: 'ready-lit-control', source: 'ready-lit-control' },
   { name: 'ready-core', source: 'ready-core' },
   { name: 'ready-angular', source: 'ready-angular', angular: true },
   { name: 'ready-angular-control', source: 'ready-angular-control', angular: true },
@@ -35,6 +36,7 @@ const pages = [
   { name: 'cycle-raw', source: 'cycle-raw' },
   { name: 'cycle-react-control', source: 'cycle-react-control' },
   { name: 'cycle-vue-control', source: 'cycle-vue-control' },
+  { name: 'cycle-lit-control', source: 'cycle-lit-control' },
   { name: 'cycle-angular-control', source: 'cycle-angular-control', angular: true },
 ];
 
