@@ -36,7 +36,7 @@ export interface ReadyVariant {
 
 /**
  * `same-framework`: a binding against the same page written by hand in its
- * framework (or, for the custom element, against the hand-written page);
+ * framework (the custom element against a hand-written LitElement);
  * `server-rendered`: a server-rendered checkout page against the same page
  * written by hand in its framework and rendered by its server the same way
  * (the raw page beside it as the floor).

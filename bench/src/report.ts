@@ -255,7 +255,8 @@ function readySection(results: BenchResults): string[] {
       `"raw" is the hand-written integration of the end-to-end tests (a classic script in \`<head>\` adds the script tag); ` +
       `the binding pages render only the widget from a production build (the custom element from the standalone build); ` +
       `each framework's control is the same page with the merchant's own hand-written component in place of the binding's ` +
-      `(an effect, or mounted / unmounted hooks, that set \`wpwlOptions\`, add the script tag and unload it). ` +
+      `(an effect, or mounted / unmounted hooks, that set \`wpwlOptions\`, add the script tag and unload it; ` +
+      `for the custom element a LitElement of the merchant's own, bundled from \`lit\`), the raw page beside each as the floor. ` +
       `The server-rendered pages are the Next.js and Nuxt storefront examples' checkout pages, served by their own ` +
       `servers: each load prepares its checkout on the server while rendering (one request to the sandbox, on loopback), ` +
       `and its HTML carries the widget script's preload; their "ready" is the widget's \`data-wpwl-status="ready"\`: ` +
@@ -396,9 +397,9 @@ function soakSection(results: BenchResults): string[] {
       `Listener counts are before the first mount → after the last unmount; DOM nodes (attached or not) and heap are ` +
       `after ${results.soak[0]?.warmupCycles ?? 0} warm-up cycles → after the measured ones. ` +
       `The hand-written controls do by hand what a careful merchant would (wpwl.unload(), then remove the tags, the form and the globals): ` +
-      `on a plain page, and in a React (StrictMode, production build) and a Vue component of the merchant's own, so their heap growth ` +
+      `on a plain page, and in a React (StrictMode, production build), a Vue, an Angular and a Lit component of the merchant's own, so their heap growth ` +
       `is what the browser, the widget and the framework keep per cycle, with no wpwl code on the page. Each binding is compared with ` +
-      `its framework's control; the custom element with the plain page's.`,
+      `its framework's control; the custom element with the Lit control's.`,
   );
   return out;
 }
