@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
 import { generatedOrder, generateSettlementFile } from '@wpwl/sandbox';
-import { readSettlementFile, reconcileSettlementFiles, sqlReconciliationStore } from '@wpwl/server/reconciliation';
+import { readSettlementFile, reconcilePgliteOptions, reconcileSettlementFiles, sqlReconciliationStore } from '@wpwl/server/reconciliation';
 import {
   migrateSettlementSchema,
   pgliteDatabase,
@@ -91,9 +91,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; timing: Tim
 }
 
 /** Opens the task's database; `close` lets it go. */
-async function openDatabase(database: WorkerDatabase): Promise<SqlDatabase> {
+async function openDatabase(database: WorkerDatabase, asTheCommand = false): Promise<SqlDatabase> {
   if (database.kind === 'pglite') {
-    const db = new PGlite(database.dir);
+    // Seeded as the merchant server opens it; reconciled with the settings the wpwl-reconcile command opens it with.
+    const db = asTheCommand ? new PGlite(database.dir, reconcilePgliteOptions()) : new PGlite(database.dir);
     await db.waitReady;
     return pgliteDatabase({ db });
   }
@@ -288,7 +289,7 @@ async function readOnly(path: string): Promise<ReconciliationMeasureFigures> {
 
 async function reconcile(task: Extract<WorkerTask, { task: 'reconcile' }>): Promise<ReconciliationMeasureFigures> {
   const openStart = performance.now();
-  const opened = await openDatabase(task.database);
+  const opened = await openDatabase(task.database, true);
   const openMs = performance.now() - openStart;
   const times = new Map<string, StatementTime>();
   const database = timedDatabase(opened, times);

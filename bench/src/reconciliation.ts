@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateSettlementFile } from '@wpwl/sandbox';
-import { RECONCILE_NODE_FLAGS } from '@wpwl/server/reconciliation';
+import { RECONCILE_NODE_FLAGS, RECONCILE_PGLITE_SETTINGS } from '@wpwl/server/reconciliation';
 import pg from 'pg';
 import { BENCH_DIR } from './paths.js';
 import type {
@@ -179,6 +179,13 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.href;
 }
 
+/** The command's PostgreSQL settings for PGlite, as `shared_buffers 16MB, …`. */
+function pgliteSettingsText(): string {
+  return Object.entries(RECONCILE_PGLITE_SETTINGS)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
+}
+
 /** The PGlite this package runs (its package.json is no export of its own: read from this package's dependencies). */
 async function pgliteVersion(): Promise<string> {
   const manifest = JSON.parse(await readFile(join(BENCH_DIR, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
@@ -300,7 +307,7 @@ export async function measureReconciliation(options: ReconciliationOptions): Pro
     { database: 'PostgreSQL', description: postgres.description },
     {
       database: 'PGlite',
-      description: `PGlite ${await pgliteVersion()} (PostgreSQL in WebAssembly, inside the Node process; a data folder on disk)`,
+      description: `PGlite ${await pgliteVersion()} (PostgreSQL in WebAssembly, inside the Node process; a data folder on disk; opened with the wpwl-reconcile command's settings: ${pgliteSettingsText()})`,
     },
   ];
   const cpuList = cpus();

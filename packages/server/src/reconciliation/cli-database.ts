@@ -14,6 +14,7 @@ import { pgliteDatabase, type PGliteLike } from '../settlement/pglite.js';
 import { postgresDatabase, recommendedPoolOptions, type PgPoolLike } from '../settlement/postgres.js';
 import type { SqlDatabase } from '../settlement/sql-store.js';
 import type { CliDatabase } from './cli-options.js';
+import { reconcilePgliteOptions } from './cli-pglite.js';
 
 /** Stable codes of a database the command cannot open. */
 export type CliDatabaseErrorCode =
@@ -104,7 +105,10 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   const { PGlite } = await importDriver(
     '@electric-sql/pglite',
     '--data-dir',
-    () => import('@electric-sql/pglite') as unknown as Promise<{ PGlite: new (dir: string) => PGliteLike & { waitReady: Promise<void> } }>,
+    () =>
+      import('@electric-sql/pglite') as unknown as Promise<{
+        PGlite: new (dir: string, options?: object) => PGliteLike & { waitReady: Promise<void> };
+      }>,
   );
   let release: () => void;
   try {
@@ -120,7 +124,7 @@ async function openEmbedded(dataDir: string): Promise<OpenedDatabase> {
   }
   let db: PGliteLike & { waitReady: Promise<void> };
   try {
-    db = new PGlite(pgdata);
+    db = new PGlite(pgdata, reconcilePgliteOptions());
     await db.waitReady;
   } catch (error) {
     release();

@@ -40,5 +40,6 @@ export type {
 } from './store.js';
 export { RECONCILE_HEAP_MB, RECONCILE_NODE_FLAGS } from './cli-heap.js';
 export { compareFileNames } from './cli-options.js';
+export { RECONCILE_PGLITE_SETTINGS, reconcilePgliteOptions } from './cli-pglite.js';
 export { csvValue, EXCEPTION_CSV_COLUMNS, exceptionCsvLine, startExceptionFiles } from './exception-files.js';
 export type { ExceptionFiles } from './exception-files.js';
