@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAngularSsrServer, type AngularSsrServer } from './support/angular-ssr.js';
-import { holdRequests, type TestPage } from './support/browser.js';
+import { holdRequests, watchForAbsence, type TestPage } from './support/browser.js';
 import { readPaymentStatus, type GatewayAccess } from './support/gateway.js';
 import { DECLINE_CARD, PAYMENT_POST, SUCCESS_CARD, SUCCESS_RESULT, fillCard, renderedCheckouts } from './support/shopper.js';
 import {
@@ -224,6 +224,42 @@ for (const storefront of STOREFRONTS) {
       // One checkout script request for the one mount (the cart's wallet buttons load the script without a
       // checkout id, for each total), and nothing broke the page's CSP.
       expect(scriptRequests(tab).filter((id) => id !== null)).toHaveLength(1);
+      expect(session.violations).toEqual([]);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('checked out while the cart’s wallet scripts are still on their way: they arrive first and never reach the card form, one widget, no error', async () => {
+      const { tab } = session;
+      const { page } = tab;
+      // The cart loads the wallet buttons' script (no checkout id) again for each total: all held.
+      const wallets = await holdRequests(page, (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
+      const checkoutScripts = await holdRequests(page, (request) => request.url().includes('/v1/paymentWidgets.js?checkoutId='));
+      await page.goto(`${session.shop.merchant.url}/${storefront.name}/`);
+      await page.click('button[data-product-id="tea-sencha"]');
+      await page.click('button[data-product-id="kettle-iron"]');
+      await expect.poll(() => page.locator('#cart-total').textContent()).toBe('76.90');
+      const firstWallet = await wallets.next();
+      await page.click('#checkout');
+      await page.waitForSelector('[data-wpwl-status="loading"]');
+
+      // The browser runs a script that was on its way when its widget went, removed tag or not: the wallets' scripts
+      // arrive (and run) before the checkout's.
+      const finished = page.waitForEvent('requestfinished', (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
+      await firstWallet.continue();
+      await wallets.passThrough();
+      await finished;
+      await watchForAbsence(page);
+      await checkoutScripts.passThrough();
+      await page.waitForSelector(cardForm(READY));
+      await watchForAbsence(page);
+      const shown = await renderedCheckouts(page);
+      expect(shown).toHaveLength(1);
+      // Only the shown checkout's script (held, its preload and its tag may each have asked for it).
+      expect([...new Set(scriptRequests(tab).filter((id) => id !== null))]).toEqual(shown);
+      expect(await page.locator('#express-checkout .wpwl-button').count()).toBe(0);
+      await payWith(storefront, SUCCESS_CARD);
+      await expectPaidPage(page, '76.90 EUR paid');
+      expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
       expect(session.violations).toEqual([]);
       expect(tab.errors).toEqual([]);
     });

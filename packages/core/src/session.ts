@@ -58,6 +58,8 @@ export interface WidgetSession {
   _creating?: boolean;
   /** The teardown a release deferred. */
   _teardownTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Its script has run: a `wpwl` on the page may be its own. */
+  _loaded?: boolean;
   /** Calls the widget made before this session took it over from the server's HTML, answered once it loads. */
   _early?: EarlyCall[] | undefined;
 }
@@ -156,13 +158,18 @@ export function loadSession(session: WidgetSession): void {
     timeoutMs: _timeoutMs,
     retries: _retries,
   };
-  loadPaymentWidgets({ ...load, signal: session._abort.signal }).catch((error: unknown) => {
-    // Ready already: the widget came from a script that arrived before this one.
-    if (session._ready) return;
-    session._failed = true;
-    // The loader rejects with coded WpwlErrors only. A torn-down (aborted) session has no owner.
-    session._owner?._loadFailed(error as WpwlError);
-  });
+  loadPaymentWidgets({ ...load, signal: session._abort.signal }).then(
+    () => {
+      session._loaded = true;
+    },
+    (error: unknown) => {
+      // Ready already: the widget came from a script that arrived before this one.
+      if (session._ready) return;
+      session._failed = true;
+      // The loader rejects with coded WpwlErrors only. A torn-down (aborted) session has no owner.
+      session._owner?._loadFailed(error as WpwlError);
+    },
+  );
   // What the widget the server started did before this session took it over:
   // its callbacks (ready, an error) are answered now, and a payment the shopper
   // tried meanwhile, held back then, is submitted again through this session's hooks.
@@ -200,7 +207,10 @@ export function teardownSession(session: WidgetSession): void {
 /**
  * A script still on its way runs when it arrives, removed tag or not, and sets
  * up a widget with its follow-up script and stylesheet. If nothing has taken
- * the page's slot by then, all of that goes at once.
+ * the page's slot by then, all of that goes at once. If a session has taken it
+ * and its own script has not run yet, the late widget is unloaded before that
+ * script runs: it would take the late one for an earlier load of its own and
+ * refuse to render, leaving the shopper waiting for a form for ever.
  */
 function clearLateScript(session: WidgetSession): void {
   if (typeof document === 'undefined') return;
@@ -208,20 +218,28 @@ function clearLateScript(session: WidgetSession): void {
   const src = `${_baseUrl}/v1/paymentWidgets.js` + (_checkoutId ? `?checkoutId=${_checkoutId}` : '');
   for (const tag of document.querySelectorAll<HTMLScriptElement>('script[data-wpwl-state="pending"]')) {
     if (!tag.src.startsWith(src)) continue;
-    tag.addEventListener('load', () => slot || clearPage(_baseUrl), { once: true });
+    tag.addEventListener('load', () => (slot ? slot._loaded || unloadWidget() : clearPage(_baseUrl)), { once: true });
   }
 }
 
 /** Unloads whatever widget the page has, and removes its scripts, `root` and the globals. */
 function clearPage(baseUrl: string, root?: HTMLElement): void {
   try {
-    page.wpwl?.unload();
+    unloadWidget();
   } finally {
     removeWidgetScripts(baseUrl);
     root?.remove();
     delete page.wpwlOptions;
-    delete page.wpwl;
     delete page.wpwlEarly;
+  }
+}
+
+/** Unloads whatever widget the page has and forgets `wpwl`; its files stay until the slot's teardown. */
+function unloadWidget(): void {
+  try {
+    page.wpwl?.unload();
+  } finally {
+    delete page.wpwl;
   }
 }
 

@@ -354,6 +354,44 @@ describe('a script that arrives after its widget was torn down', () => {
     expect(next.getSnapshot().status).toBe('ready');
   });
 
+  it('arriving while the next checkout’s script is on its way: its widget is unloaded as it runs, and the next one renders', async () => {
+    const el = box();
+    const widget = create(config());
+    widget.mount(el);
+    const stale = fake.liveScripts()[0]!;
+    widget.update(config({ checkoutId: ID2 }));
+    expect(stale.isConnected).toBe(false);
+
+    // The removed tag's script runs (setting up its widget, nothing rendered yet), then its load event.
+    const lateUnload = vi.fn();
+    page.wpwl = { unload: lateUnload, checkout: { id: ID } } as typeof page.wpwl;
+    fake.fire(stale, 'load');
+    expect(lateUnload).toHaveBeenCalledTimes(1);
+    expect(page.wpwl).toBeUndefined();
+    // The next checkout's options and form stay for its own script.
+    expect(page.wpwlOptions).toBeDefined();
+    expect(el.querySelectorAll('form.paymentWidgets')).toHaveLength(1);
+    expect(fake.liveScripts().map((s) => s.src)).toEqual([`${BASE}/v1/paymentWidgets.js?checkoutId=${ID2}`]);
+
+    await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+    expect(el.querySelector('.wpwl-form')).not.toBeNull();
+  });
+
+  it('arriving after the next checkout’s script has run: the widget shown stays', async () => {
+    const widget = create(config());
+    widget.mount(box());
+    const stale = fake.liveScripts()[0]!;
+    widget.update(config({ checkoutId: ID2 }));
+    const { unload } = await fake.finishLoad();
+    expect(widget.getSnapshot().status).toBe('ready');
+
+    fake.fire(stale, 'load');
+    expect(unload).not.toHaveBeenCalled();
+    expect(page.wpwl).toBeDefined();
+    expect(widget.getSnapshot().status).toBe('ready');
+  });
+
   it('a load failure reported after the widget became ready changes nothing', async () => {
     const widget = create(config());
     widget.mount(box());
