@@ -228,41 +228,50 @@ for (const storefront of STOREFRONTS) {
       expect(tab.errors).toEqual([]);
     });
 
-    it('checked out while the cart’s wallet scripts are still on their way: they arrive first and never reach the card form, one widget, no error', async () => {
-      const { tab } = session;
-      const { page } = tab;
-      // The cart loads the wallet buttons' script (no checkout id) again for each total: all held.
-      const wallets = await holdRequests(page, (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
-      const checkoutScripts = await holdRequests(page, (request) => request.url().includes('/v1/paymentWidgets.js?checkoutId='));
-      await page.goto(`${session.shop.merchant.url}/${storefront.name}/`);
-      await page.click('button[data-product-id="tea-sencha"]');
-      await page.click('button[data-product-id="kettle-iron"]');
-      await expect.poll(() => page.locator('#cart-total').textContent()).toBe('76.90');
-      const firstWallet = await wallets.next();
-      await page.click('#checkout');
-      await page.waitForSelector('[data-wpwl-status="loading"]');
+    it.each([
+      ['before', true],
+      ['after', false],
+    ] as const)(
+      'checked out while the cart’s wallet scripts are still on their way: arriving %s the checkout’s own, they never reach the card form, one widget, no error',
+      async (_order, walletsFirst) => {
+        const { tab } = session;
+        const { page } = tab;
+        // The cart loads the wallet buttons' script (no checkout id) again for each total: all held.
+        const wallets = await holdRequests(page, (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
+        const checkoutScripts = await holdRequests(page, (request) => request.url().includes('/v1/paymentWidgets.js?checkoutId='));
+        await page.goto(`${session.shop.merchant.url}/${storefront.name}/`);
+        await page.click('button[data-product-id="tea-sencha"]');
+        await page.click('button[data-product-id="kettle-iron"]');
+        await expect.poll(() => page.locator('#cart-total').textContent()).toBe('76.90');
+        const firstWallet = await wallets.next();
+        await page.click('#checkout');
+        await page.waitForSelector('[data-wpwl-status="loading"]');
 
-      // The browser runs a script that was on its way when its widget went, removed tag or not: the wallets' scripts
-      // arrive (and run) before the checkout's.
-      const finished = page.waitForEvent('requestfinished', (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
-      await firstWallet.continue();
-      await wallets.passThrough();
-      await finished;
-      await watchForAbsence(page);
-      await checkoutScripts.passThrough();
-      await page.waitForSelector(cardForm(READY));
-      await watchForAbsence(page);
-      const shown = await renderedCheckouts(page);
-      expect(shown).toHaveLength(1);
-      // Only the shown checkout's script (held, its preload and its tag may each have asked for it).
-      expect([...new Set(scriptRequests(tab).filter((id) => id !== null))]).toEqual(shown);
-      expect(await page.locator('#express-checkout .wpwl-button').count()).toBe(0);
-      await payWith(storefront, SUCCESS_CARD);
-      await expectPaidPage(page, '76.90 EUR paid');
-      expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
-      expect(session.violations).toEqual([]);
-      expect(tab.errors).toEqual([]);
-    });
+        // The browser runs a script that was on its way when its widget went, removed tag or not.
+        const walletsArrive = async () => {
+          const finished = page.waitForEvent('requestfinished', (request) => /\/v1\/paymentWidgets\.js(\?_=\d+)?$/.test(request.url()));
+          await firstWallet.continue();
+          await wallets.passThrough();
+          await finished;
+          await watchForAbsence(page);
+        };
+        if (walletsFirst) await walletsArrive();
+        await checkoutScripts.passThrough();
+        await page.waitForSelector(cardForm(READY));
+        if (!walletsFirst) await walletsArrive();
+        await watchForAbsence(page);
+        const shown = await renderedCheckouts(page);
+        expect(shown).toHaveLength(1);
+        // Only the shown checkout's script (held, its preload and its tag may each have asked for it).
+        expect([...new Set(scriptRequests(tab).filter((id) => id !== null))]).toEqual(shown);
+        expect(await page.locator('#express-checkout .wpwl-button').count()).toBe(0);
+        await payWith(storefront, SUCCESS_CARD);
+        await expectPaidPage(page, '76.90 EUR paid');
+        expect(tab.requestsTo('POST', PAYMENT_POST)).toHaveLength(1);
+        expect(session.violations).toEqual([]);
+        expect(tab.errors).toEqual([]);
+      },
+    );
 
     it('shows a classified failure for a declined card', async () => {
       await fillCartAndOpenPayment(storefront);

@@ -226,6 +226,29 @@ describe('rendering', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'WidgetError', event: 'loaded_twice' }));
   });
 
+  it('a script whose tag the page removed on its way, arriving after another widget loaded: does nothing, a warning only', async () => {
+    page();
+    const onError = vi.fn();
+    await loadWidget({ onError });
+    const first = win.wpwl;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The browser runs a removed tag's script when it arrives, as that tag's currentScript.
+    const removed = document.createElement('script');
+    removed.src = `${BASE}/v1/paymentWidgets.js`;
+    Object.defineProperty(document, 'currentScript', { configurable: true, get: () => removed });
+    try {
+      new Function(widgetSource)();
+    } finally {
+      delete (document as { currentScript?: unknown }).currentScript;
+    }
+    await settle();
+    expect(win.wpwl).toBe(first);
+    expect(document.querySelectorAll('.wpwl-container')).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('whose tag the page removed'));
+    expect(console.error).not.toHaveBeenCalledWith(expect.stringContaining('loaded twice'));
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('a template re-inserted without wpwl.unload(): the earlier widget, whose forms are gone, is unloaded and the new form renders', async () => {
     page();
     await loadWidget();

@@ -30,7 +30,8 @@ const SCRIPT_PATH = '/v1/paymentWidgets.js';
  * the earlier widget's forms have left the page, it is unloaded and this load
  * renders; while they are still shown, this load stops and says so, to the
  * page's onError as well as the console, so a page is never left silently
- * without a form. False when this load must stop.
+ * without a form. A load whose tag the page removed on its way stops with a
+ * console warning only. False when this load must stop.
  */
 function replaceEarlierLoad(): boolean {
   const previous = page.wpwl as Partial<WpwlApi> | undefined;
@@ -38,6 +39,13 @@ function replaceEarlierLoad(): boolean {
   if (typeof previous.formsGone === 'function' && previous.formsGone()) {
     previous.unload?.();
     return true;
+  }
+  // The page removed this script's tag while it was on its way (a browser still runs it): the page let it go, and
+  // the widget in place is the page's current one.
+  const own = document.currentScript;
+  if (own && !own.isConnected) {
+    console.warn('[wpwl] a paymentWidgets.js whose tag the page removed arrived after another widget loaded: it did nothing');
+    return false;
   }
   const twice =
     'paymentWidgets.js was loaded twice while its forms are still on the page: call wpwl.unload() and remove the old script tag before loading it again';
