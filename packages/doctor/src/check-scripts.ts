@@ -22,16 +22,25 @@ export function describeAdder(script: ObservedScript): string {
   return by === 'inline' ? 'an inline script of the page' : `the script ${by}`;
 }
 
+/** Where an external script came from: its URL's scheme when it has no host of its own, and that in words. */
+interface ScriptSource {
+  /** `data` (its code is in the page itself) or `blob` (a script made it); undefined for a host's URL. */
+  scheme: 'data' | 'blob' | undefined;
+  words: string;
+}
+
 /**
- * Where an external script came from, in words: a `data:` URL carries its
- * code in the page itself and a `blob:` URL was made by a script, so neither
- * is "another host" (their origin reads `null`, or the origin that made the blob).
+ * Where an external script came from. A `data:` URL carries its code in the
+ * page itself and a `blob:` URL was made by a script, so neither is "another
+ * host" (their origin reads `null`, or the origin that made the blob).
  */
-export function describeSource(script: ObservedScript): string {
-  const scheme = /^(data|blob):/i.exec(script.url ?? '')?.[1]?.toLowerCase();
-  if (scheme === 'data') return 'an inline data: URL';
-  if (scheme === 'blob') return script.origin === 'null' ? 'a blob: URL of no origin' : `a blob: URL made by ${script.origin}`;
-  return `another host (${script.origin})`;
+export function scriptSource(script: ObservedScript): ScriptSource {
+  const scheme = /^(data|blob):/i.exec(script.url ?? '')?.[1]?.toLowerCase() as ScriptSource['scheme'];
+  if (scheme === 'data') return { scheme, words: 'an inline data: URL' };
+  if (scheme === 'blob') {
+    return { scheme, words: script.origin === 'null' ? 'a blob: URL of no origin' : `a blob: URL made by ${script.origin}` };
+  }
+  return { scheme, words: `another host (${script.origin})` };
 }
 
 const excerpt = (text: string) => {
@@ -81,23 +90,22 @@ export function checkScripts(evidence: PageEvidence): Finding[] {
         severity: 'error',
         requirement: 'inventory',
         subject,
-        message: `${subject} was added at run time by ${describeAdder(script)}, from ${describeSource(script)}, neither the page's host nor the widget's (the way card skimmers arrive); the CSP allowed it by ${allowedBy}.`,
+        message: `${subject} was added at run time by ${describeAdder(script)}, from ${scriptSource(script).words}, neither the page's host nor the widget's (the way card skimmers arrive); the CSP allowed it by ${allowedBy}.`,
         fix: `Remove what adds it (${script.addedBy.by}); if it is authorised, load it from the page's markup with integrity and a nonce, list it in the inventory with its justification, and drop its host from script-src otherwise.`,
       });
     } else if (foreign && !script.integrity && script.parserInserted) {
-      const source = describeSource(script);
-      const host = source.startsWith('another host');
+      const source = scriptSource(script);
       findings.push({
         code: 'SCRIPT_WITHOUT_INTEGRITY',
         severity: 'warning',
         requirement: 'inventory',
         subject,
-        message: host
-          ? `${subject} comes from ${source} without an integrity attribute: a change on that host goes unnoticed.`
-          : `${subject} comes from ${source}, not from a host: script-src must allow its scheme, and so lets any injected script of that scheme run.`,
-        fix: host
-          ? `Add integrity="${script.hash}" crossorigin="anonymous" to its tag (or host a reviewed copy yourself).`
-          : `Move its code into a script file on the page's host (or a nonced inline script) and drop ${source.includes('data:') ? 'data:' : 'blob:'} from script-src.`,
+        message: source.scheme
+          ? `${subject} comes from ${source.words}, not from a host: script-src must allow its scheme, and so lets any injected script of that scheme run.`
+          : `${subject} comes from ${source.words} without an integrity attribute: a change on that host goes unnoticed.`,
+        fix: source.scheme
+          ? `Move its code into a script file on the page's host (or a nonced inline script) and drop ${source.scheme}: from script-src.`
+          : `Add integrity="${script.hash}" crossorigin="anonymous" to its tag (or host a reviewed copy yourself).`,
       });
     }
   }
