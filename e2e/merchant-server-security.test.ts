@@ -4,6 +4,7 @@
 // one client polling the payment status can neither flood the gateway nor
 // stall another shopper, and a throttling gateway never holds a shopper
 // longer than the status read's deadline.
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,10 @@ const repo = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
 const CART = { items: [{ productId: 'tea-assam', quantity: 1 }] };
 
 /** A sandbox, and a merchant server in front of it whose gateway requests are counted. */
-async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxServer>[0] = {}) {
+async function startCountedShop(
+  sandboxOptions: Parameters<typeof startSandboxServer>[0] = {},
+  shopOptions: Pick<Parameters<typeof startMerchantServer>[0], 'trustedProxies'> = {},
+) {
   const sandbox = await startSandboxServer(sandboxOptions);
   const gatewayRequests: string[] = [];
   const countingFetch: typeof fetch = (input, init) => {
@@ -31,6 +35,7 @@ async function startCountedShop(sandboxOptions: Parameters<typeof startSandboxSe
     storefronts: findStorefronts(`${repo}/examples`),
     vendor: [...findVendorLibraries(`${repo}/packages`), ...findSharedFiles(`${repo}/examples`)],
     client: { fetch: countingFetch },
+    ...shopOptions,
   });
   return {
     sandbox,
@@ -196,11 +201,12 @@ function prepareFrom(
   localAddress: string,
   shopUrl: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; retryAfter: string | undefined; code: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${shopUrl}/api/checkout`,
-      { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json' } },
+      { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -245,5 +251,61 @@ describe('preparing checkouts', () => {
     expect(answers[0]).toBe(201);
     expect(answers.slice(1).every((status) => status === 200)).toBe(true);
     expect(gatewayCheckouts()).toBe(1);
+  });
+});
+
+describe('behind a reverse proxy', () => {
+  let shop: Awaited<ReturnType<typeof startCountedShop>> | undefined;
+  afterEach(async () => {
+    await shop?.close();
+    shop = undefined;
+  });
+  const burst = CHECKOUTS_PER_CLIENT.burst;
+  const viaProxy = (forwardedFor: string) => ({ 'X-Forwarded-For': forwardedFor });
+
+  it("the shop's own proxy listed: each shopper it forwards has a budget of their own, and a shopper's own X-Forwarded-For changes nothing", async () => {
+    shop = await startCountedShop({}, { trustedProxies: ['127.0.0.1'] });
+    const url = shop.merchant.url;
+    // One shopper behind the proxy, the proxy appending the address it was connected from; some requests also carry
+    // an X-Forwarded-For the shopper wrote, naming someone else each time (to the left of what the proxy appended).
+    const answers = await Promise.all(
+      Array.from({ length: burst + 10 }, (_, i) =>
+        prepareFrom('127.0.0.1', url, CART, viaProxy(i % 2 ? `198.51.100.${i}, 203.0.113.7` : '203.0.113.7')),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(burst);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    // Another shopper through the same proxy is served at once.
+    expect((await prepareFrom('127.0.0.1', url, CART, viaProxy('203.0.113.8'))).status).toBe(201);
+  });
+
+  it('a header from a client that is not a listed proxy is ignored: naming itself anew on each request, it is still limited', async () => {
+    shop = await startCountedShop({}, { trustedProxies: ['127.0.0.1'] });
+    const url = shop.merchant.url;
+    const answers = await Promise.all(
+      Array.from({ length: burst + 10 }, (_, i) => prepareFrom('127.0.0.2', url, CART, viaProxy(`203.0.113.${i + 1}`))),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(burst);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+  });
+
+  it('with no proxy listed, X-Forwarded-For is ignored from anyone', async () => {
+    shop = await startCountedShop();
+    const url = shop.merchant.url;
+    const answers = await Promise.all(
+      Array.from({ length: burst + 10 }, (_, i) => prepareFrom('127.0.0.1', url, CART, viaProxy(`203.0.113.${i + 1}`))),
+    );
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+  });
+
+  it('a proxy list with something other than an IP address is refused at start, naming the setting and the entry', async () => {
+    // Checked before anything opens: no database, no gateway is touched.
+    const starting = startMerchantServer({
+      database: { dataDir: `${repo}/e2e/.tmp/never-made` },
+      gateway: { baseUrl: 'http://127.0.0.1:9', accessToken: 'unused-token-1234', entityId: '8a8294174b7ecb28014b9699220015ca' },
+      trustedProxies: ['10.0.0.0/8'],
+    });
+    await expect(starting).rejects.toThrow(/trustedProxies \(WPWL_TRUSTED_PROXIES\) must list IP addresses.*"10\.0\.0\.0\/8"/);
+    expect(existsSync(`${repo}/e2e/.tmp/never-made`)).toBe(false);
   });
 });

@@ -68,7 +68,7 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
 
   const shopperResultUrl = new URL(resultPath, shop.publicUrl()).href;
   const shopperId = shopperOf(req, res);
-  const client = req.socket.remoteAddress ?? 'unknown';
+  const client = shop.clientAddress(req);
   const details: OrderDetails = {
     shopperResultUrl,
     shopperId,

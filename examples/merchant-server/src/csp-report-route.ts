@@ -23,13 +23,15 @@ export interface CspReportRouteContext {
   reports: CspReportStore;
   /** Report requests per client address. */
   limiter: RateLimiter;
+  /** Who `req` comes from (client-address.ts). */
+  clientAddress(req: IncomingMessage): string;
   /** The origins of the shop's own pages: reports about any other page are refused. */
   documentOrigins(): string[];
 }
 
 /** POST /csp-reports */
 export async function receiveCspReportRequest(context: CspReportRouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const wait = context.limiter.take(req.socket.remoteAddress ?? 'unknown');
+  const wait = context.limiter.take(context.clientAddress(req));
   if (wait > 0) {
     res.setHeader('Retry-After', String(Math.ceil(wait / 1000)));
     return sendJson(res, 429, { error: { code: 'TOO_MANY_REPORTS', message: 'too many reports from this address; wait' } });

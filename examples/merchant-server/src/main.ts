@@ -111,6 +111,7 @@ export async function startShop(
       storefronts,
       vendor: [...findVendorLibraries(`${repoDir}/packages`), ...findSharedFiles(`${repoDir}/examples`)],
       ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+      ...(env.WPWL_TRUSTED_PROXIES ? { trustedProxies: env.WPWL_TRUSTED_PROXIES.split(',').filter((entry) => entry.trim()) } : {}),
       database: chooseDatabase(repoDir, env),
       ...(choice.webhookKey ? { webhookKey: choice.webhookKey } : {}),
       ...(env.WPWL_PREVIOUS_WEBHOOK_KEY ? { previousWebhookKey: env.WPWL_PREVIOUS_WEBHOOK_KEY } : {}),

@@ -14,6 +14,7 @@ import { CHARGED_STATES, createSettlement, isRetryableStoreError, type Settlemen
 import { CURRENCY, PRODUCTS, formatMinor, productText } from './catalogue.js';
 import { createCheckout } from './checkout-route.js';
 import { APPLE_PAY_DOMAIN_ASSOCIATION_PATH, expressSettings, sendApplePayDomainAssociation } from './express-route.js';
+import { checkTrustedProxies, clientAddress } from './client-address.js';
 import { receiveCspReportRequest } from './csp-report-route.js';
 import { handleCspReportsPage } from './csp-reports-page.js';
 import { createNonce, CSP_REPORT_PATH, REPORTING_ENDPOINTS, storefrontCsp } from './csp.js';
@@ -95,6 +96,12 @@ export interface MerchantServerOptions {
   /** The origin shoppers reach this server at (for the shopper result URL); default its own listening URL. */
   publicUrl?: string;
   /**
+   * The IP addresses of the shop's own reverse proxies (WPWL_TRUSTED_PROXIES):
+   * a request from one of them is limited by the client address it recorded
+   * in X-Forwarded-For, not by the proxy's. Default none: the header is ignored.
+   */
+  trustedProxies?: readonly string[];
+  /**
    * Storefronts served elsewhere (the server-rendered ones, on their own
    * servers), listed on the index page after this server's: read on each visit.
    */
@@ -155,6 +162,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
       throw new Error(`${name} must be the 64 hexadecimal characters of the webhook secret`);
     }
   }
+  const proxies = checkTrustedProxies(options.trustedProxies ?? []);
   const webhookKeys = [options.webhookKey, options.previousWebhookKey].filter((key): key is string => key !== undefined);
   const gateway = createGatewayClient({ ...options.gateway, ...options.client });
   const storefronts = (options.storefronts ?? []).map(checkMount);
@@ -177,6 +185,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     },
   });
   let publicUrl = options.publicUrl ?? '';
+  const clientOf = (req: IncomingMessage) => clientAddress(req, proxies);
   const shop: ShopContext = {
     settlement,
     orders,
@@ -186,6 +195,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
     applePayDomainAssociation: options.applePayDomainAssociation,
     storefronts,
     publicUrl: () => publicUrl,
+    clientAddress: clientOf,
     limits: {
       readsPerClient: new RateLimiter(STATUS_READS_PER_CLIENT),
       readsPerOrder: new RateLimiter(STATUS_READS_PER_ORDER),
@@ -207,6 +217,7 @@ export async function startMerchantServer(options: MerchantServerOptions): Promi
   const cspReports = {
     reports: orders.cspReports,
     limiter: new RateLimiter(CSP_REPORTS_PER_CLIENT),
+    clientAddress: clientOf,
     documentOrigins: () => [...new Set([new URL(publicUrl).origin, ownUrl])],
   };
 

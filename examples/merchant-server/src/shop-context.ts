@@ -1,6 +1,7 @@
 // Owns what the merchant server's routes share: the settlement of its orders,
 // the shop's own records, the gateway client, the storefronts it serves and
 // the per-process rate limits.
+import type { IncomingMessage } from 'node:http';
 import type { GatewayClient } from '@wpwl/server';
 import type { Settlement } from '@wpwl/server/settlement';
 import type { RateLimiter } from './rate-limit.js';
@@ -31,6 +32,8 @@ export interface ShopContext {
   storefronts: Storefront[];
   /** The origin shoppers reach this server at. */
   publicUrl(): string;
+  /** Who `req` comes from, for the per-client limits (client-address.ts). */
+  clientAddress(req: IncomingMessage): string;
   limits: {
     /** Status requests per client address. */
     readsPerClient: RateLimiter;

@@ -15,7 +15,7 @@ import type { OrderDetails } from './store.js';
 /** GET /api/payment-status?resourcePath=/v1/checkouts/{id}/payment */
 export async function paymentStatus(shop: ShopContext, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Behind a proxy every shopper shares its address: key on the client address the proxy reports instead.
-  const clientWait = shop.limits.readsPerClient.take(req.socket.remoteAddress ?? 'unknown');
+  const clientWait = shop.limits.readsPerClient.take(shop.clientAddress(req));
   if (clientWait > 0) return tooManyReads(res, clientWait);
   let checkoutId: string;
   try {
@@ -63,8 +63,7 @@ export async function settleOnShopperResult(shop: ShopContext, url: URL, req: In
     return true;
   }
   // Any page request can carry a resourcePath: the same limits as the status API, or a loop would read the gateway for ever.
-  if (shop.limits.readsPerClient.take(req.socket.remoteAddress ?? 'unknown') > 0 || shop.limits.readsPerOrder.take(checkoutId) > 0)
-    return false;
+  if (shop.limits.readsPerClient.take(shop.clientAddress(req)) > 0 || shop.limits.readsPerOrder.take(checkoutId) > 0) return false;
   // The shopper (or the gateway) comes back from paying: a read kept from before is out of date.
   shop.settlement.readStatus(checkoutId, { channel: 'shopper-result-call', fresh: true }).catch((error: unknown) => {
     console.error(
