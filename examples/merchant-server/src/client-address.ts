@@ -34,12 +34,13 @@ export function checkTrustedProxies(addresses: readonly string[]): ReadonlySet<s
 
 /** The address of the client `req` comes from (see the top of this file). */
 export function clientAddress(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
-  let address = plain(req.socket.remoteAddress ?? 'unknown');
-  if (!trustedProxies.has(address)) return address;
+  const connected = plain(req.socket.remoteAddress ?? 'unknown');
+  if (!trustedProxies.has(connected)) return connected;
+  let address = connected;
   const header = req.headers['x-forwarded-for'];
   const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map(plain).filter(Boolean);
   // Right to left: each listed proxy appended the address it was connected from.
   while (trustedProxies.has(address) && hops.length > 0) address = hops.pop()!;
   // A proxy that sent something other than an address: the proxy itself, as if it had sent no header.
-  return isIP(address) === 0 ? plain(req.socket.remoteAddress ?? 'unknown') : address;
+  return isIP(address) === 0 ? connected : address;
 }

@@ -16,6 +16,15 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A widget mounted in `el` for checkout ID, switched to ID2 while ID's script is on its way: that tag, removed. */
+function switchCheckoutWhileLoading(el: HTMLElement) {
+  const widget = create(config());
+  widget.mount(el);
+  const stale = fake.liveScripts()[0]!;
+  widget.update(config({ checkoutId: ID2 }));
+  return { widget, stale };
+}
+
 let fake: FakeWidget;
 beforeEach(() => {
   fake = installFakeWidget();
@@ -288,10 +297,7 @@ describe('checkout id change', () => {
 
   it('while loading: the first load is abandoned and never shows up late', async () => {
     const el = box();
-    const widget = create(config());
-    widget.mount(el);
-    const stale = fake.liveScripts()[0]!;
-    widget.update(config({ checkoutId: ID2 }));
+    const { widget, stale } = switchCheckoutWhileLoading(el);
     expect(stale.isConnected).toBe(false);
     fake.fire(stale, 'error'); // a late event of the abandoned tag changes nothing
     await flush();
@@ -356,10 +362,7 @@ describe('a script that arrives after its widget was torn down', () => {
 
   it('arriving while the next checkout’s script is on its way: its widget is unloaded as it runs, and the next one renders', async () => {
     const el = box();
-    const widget = create(config());
-    widget.mount(el);
-    const stale = fake.liveScripts()[0]!;
-    widget.update(config({ checkoutId: ID2 }));
+    const { widget, stale } = switchCheckoutWhileLoading(el);
     expect(stale.isConnected).toBe(false);
 
     // The removed tag's script runs (setting up its widget, nothing rendered yet), then its load event.
@@ -379,10 +382,7 @@ describe('a script that arrives after its widget was torn down', () => {
   });
 
   it('arriving after the next checkout’s script has run: the widget shown stays', async () => {
-    const widget = create(config());
-    widget.mount(box());
-    const stale = fake.liveScripts()[0]!;
-    widget.update(config({ checkoutId: ID2 }));
+    const { widget, stale } = switchCheckoutWhileLoading(box());
     const { unload } = await fake.finishLoad();
     expect(widget.getSnapshot().status).toBe('ready');
 
