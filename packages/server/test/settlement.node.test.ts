@@ -14,6 +14,7 @@ import {
   type SettlementOrder,
   type SettlementStore,
 } from '../src/settlement/index.js';
+import { CHARGED_STATES } from '../src/settlement/index.js';
 import type { WebhookNotification } from '../src/webhook.js';
 
 const CART = 'cart-aaaaaaaaaaaaaaaa';
@@ -296,5 +297,129 @@ describe('settling from every channel by one rule set', () => {
     await settlement.readStatus(order.checkoutId);
     await settlement.readStatus(order.checkoutId);
     expect(reads).toEqual([order.checkoutId]);
+  });
+});
+
+describe('follow-ups that waited for their payment, when a process ends or another instance races', () => {
+  let order: SettlementOrder;
+  const chargeback = () => ({
+    id: 'c'.repeat(32),
+    paymentType: 'CB',
+    amount: '92.00',
+    currency: 'EUR',
+    merchantTransactionId: order.orderId,
+    referencedId: paymentIdOf(1),
+    result: { code: '000.100.220' },
+  });
+  // As the gateway sends it: its referencedId is the chargeback.
+  const reversal = () => ({
+    ...chargeback(),
+    id: 'd'.repeat(32),
+    paymentType: 'CR',
+    referencedId: 'c'.repeat(32),
+    result: { code: '000.100.110' },
+  });
+
+  /**
+   * The store, as seen by a process that ends right after its next write of
+   * an order: the write is committed, the process's next look for waiting
+   * follow-ups never happens.
+   */
+  function endingAfterNextWrite(): SettlementStore {
+    let ended = false;
+    return {
+      ...store,
+      async update(checkoutId, change) {
+        if (ended) throw new Error('this process has ended');
+        const stored = await store.update(checkoutId, change);
+        ended = true;
+        return stored;
+      },
+      async unplacedFor(paymentId) {
+        if (ended) throw new Error('this process has ended');
+        return store.unplacedFor(paymentId);
+      },
+    };
+  }
+
+  beforeEach(async () => {
+    order = (await settlement.openCheckout(request())).order;
+  });
+
+  it('a chargeback and its reversal that came first are placed by the payment redelivered after the process that charged it ended', async () => {
+    expect(await settlement.settleFromWebhook(notification(chargeback()))).toMatchObject({ kind: 'kept' });
+    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
+    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    await expect(ending.settleFromWebhook(notification(paymentBody(1, '000.100.110')))).rejects.toThrow('ended');
+    // The charge was written, its follow-ups not: the gateway had no answer, so it sends the payment again.
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    expect(await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')))).toMatchObject({ kind: 'unchanged' });
+    expect(await settlement.find({ orderId: order.orderId })).toMatchObject({
+      state: 'chargebackReversed',
+      followUps: [{ kind: 'chargeback' }, { kind: 'chargebackReversal' }],
+    });
+    expect((await store.unplaced()).filter((n) => !n.placedAt)).toEqual([]);
+  });
+
+  it('with no redelivery (the charge came from a status read), the next re-check places them', async () => {
+    await settlement.settleFromWebhook(notification(chargeback()));
+    await settlement.settleFromWebhook(notification(reversal()));
+    script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    await expect(ending.readStatus(order.checkoutId)).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    await settlement.recheck();
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
+    // Placed once: another re-check and the notifications' redelivery change nothing.
+    await settlement.recheck();
+    expect(await settlement.settleFromWebhook(notification(chargeback()))).toMatchObject({ kind: 'unchanged' });
+    expect((await settlement.find({ orderId: order.orderId }))?.followUps).toHaveLength(2);
+  });
+
+  it('a reversal that came first is placed by the chargeback redelivered after the process that recorded it ended', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
+    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    await expect(ending.settleFromWebhook(notification(chargeback()))).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+    expect(await settlement.settleFromWebhook(notification(chargeback()))).toMatchObject({ kind: 'unchanged' });
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
+  });
+
+  it('a chargeback kept while another instance charges its payment is placed all the same', async () => {
+    // Instance B finds no charged order and keeps the chargeback; before its keep is written,
+    // instance A writes the charge and looks for waiting follow-ups (there are none yet).
+    const instanceA = createSettlement({ store, gateway, now: () => new Date(clock), log: () => undefined });
+    const racingStore: SettlementStore = {
+      ...store,
+      async keepUnplaced(notification) {
+        await instanceA.settleFromWebhook({ type: 'PAYMENT', payload: readPaymentResult(paymentBody(1, '000.100.110'), 200) });
+        return store.keepUnplaced(notification);
+      },
+    };
+    const instanceB = createSettlement({ store: racingStore, gateway, now: () => new Date(clock), log: () => undefined });
+    await instanceB.settleFromWebhook(notification(chargeback()));
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+    expect((await store.unplaced()).filter((n) => !n.placedAt)).toEqual([]);
+  });
+
+  it('a waiting refund its charged payment refuses (another currency) is kept for a person and waits no more', async () => {
+    const refund = {
+      id: 'r'.repeat(32),
+      paymentType: 'RF',
+      amount: '10.00',
+      currency: 'USD',
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.110' },
+    };
+    await settlement.settleFromWebhook(notification(refund));
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    const kept = await store.unplaced();
+    expect(kept.map((n) => [n.reason, Boolean(n.placedAt)])).toEqual([
+      ['unknown-payment', true],
+      ['currency', false],
+    ]);
+    expect(await store.waitingOnPayments([...CHARGED_STATES], 10)).toEqual([]);
   });
 });

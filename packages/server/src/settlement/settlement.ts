@@ -193,9 +193,11 @@ export function createSettlement(options: SettlementOptions): Settlement {
       if (counted && !FINAL_STATES.has(current.state)) return scheduled({ ...current, checks }, at);
       return undefined;
     });
+    // Also when nothing changed: the charge may have been written by a process that ended before
+    // placing what waited for it, and this redelivery is the next chance.
+    if (CHARGED_STATES.has(stored.state) && stored.paymentId) await placeWaiting(stored.paymentId);
     if (changed) {
       if (stored.state === 'duplicate') noteContradiction(stored, reading);
-      if (CHARGED_STATES.has(stored.state) && stored.paymentId) await placeWaiting(stored.paymentId);
       await options.onSettled?.(stored, payment, channel);
     } else if ((reading.kind === 'paid' || reading.kind === 'needsReview') && stored.state === 'declined') {
       noteContradiction(stored, reading);
@@ -272,16 +274,19 @@ export function createSettlement(options: SettlementOptions): Settlement {
     return { kind: 'kept', reason };
   }
 
-  /** Places a follow-up on the order of its payment; keeps it when it cannot be placed yet. */
-  async function placeFollowUp(payment: PaymentResult, waiting?: string): Promise<WebhookOutcome | 'placed-earlier'> {
+  /**
+   * Places a follow-up on the order of its payment; keeps it when it cannot be
+   * placed yet. With `waiting` (the id of its kept copy) it keeps nothing new
+   * unless it is refused for good.
+   */
+  async function placeFollowUp(payment: PaymentResult, waiting?: string): Promise<WebhookOutcome | 'no-longer-waiting'> {
     const notice = readFollowUp(payment);
     if ('unreadable' in notice)
-      return waiting ? 'placed-earlier' : keep(`follow-up unreadable: ${notice.unreadable}`, payment.raw, { type: 'PAYMENT' });
+      return waiting ? 'no-longer-waiting' : keep(`follow-up unreadable: ${notice.unreadable}`, payment.raw, { type: 'PAYMENT' });
     const order = (await store.find({ paymentId: notice.referencedId })) ?? (await orderOfChargeback(payment, notice));
     if (!order) {
-      return waiting
-        ? { kind: 'kept', reason: 'unknown-payment' }
-        : keep('unknown-payment', payment.raw, { type: 'PAYMENT', referencedId: notice.referencedId });
+      if (waiting) return { kind: 'kept', reason: 'unknown-payment' };
+      return keepWaiting('unknown-payment', payment, notice.referencedId);
     }
     let refusal: string | undefined;
     let changed = false;
@@ -293,13 +298,32 @@ export function createSettlement(options: SettlementOptions): Settlement {
       return outcome.order;
     });
     if (refusal) {
+      if (waiting && refusal === 'not-charged') return { kind: 'kept', reason: refusal };
+      if (waiting) {
+        // Its payment is charged now and it still cannot be placed: kept for a person, no longer waiting.
+        await keep(refusal, payment.raw, { type: 'PAYMENT' });
+        return 'no-longer-waiting';
+      }
       // A refund that came before its payment's outcome: placed once the payment is charged.
-      if (waiting) return { kind: 'kept', reason: refusal };
-      return keep(refusal, payment.raw, { type: 'PAYMENT', ...(refusal === 'not-charged' ? { referencedId: notice.referencedId } : {}) });
+      if (refusal === 'not-charged') return keepWaiting(refusal, payment, notice.referencedId);
+      return keep(refusal, payment.raw, { type: 'PAYMENT' });
     }
-    // A chargeback's reversal names the chargeback: one that came first is placed now.
-    if (changed && notice.followUp.kind === 'chargeback') await placeWaiting(notice.followUp.id);
+    // A chargeback's reversal names the chargeback: one that came first is placed now (also on a
+    // redelivery, in case the process that recorded the chargeback ended before it got there).
+    const chargebackId = notice.followUp.kind === 'chargeback' ? notice.followUp.id : undefined;
+    if (chargebackId && stored.followUps.some((f) => f.id === chargebackId)) await placeWaiting(chargebackId);
     return changed ? { kind: 'settled', order: stored } : { kind: 'unchanged', order: stored };
+  }
+
+  /**
+   * Keeps a follow-up to be placed once the payment (or chargeback) it names
+   * is charged, then looks once more: a charge written by another instance
+   * between this one's look and its keep placed nothing, since nothing was kept yet.
+   */
+  async function keepWaiting(reason: string, payment: PaymentResult, referencedId: string): Promise<WebhookOutcome> {
+    const kept = await keep(reason, payment.raw, { type: 'PAYMENT', referencedId });
+    await placeWaiting(referencedId);
+    return kept;
   }
 
   /**
@@ -325,7 +349,7 @@ export function createSettlement(options: SettlementOptions): Settlement {
         continue;
       }
       const outcome = await placeFollowUp(payment, notification.id);
-      if (outcome === 'placed-earlier' || outcome.kind === 'settled' || outcome.kind === 'unchanged') placed.push(notification.id!);
+      if (outcome === 'no-longer-waiting' || outcome.kind === 'settled' || outcome.kind === 'unchanged') placed.push(notification.id!);
     }
     await store.markPlaced(placed);
   }
@@ -414,7 +438,7 @@ export function createSettlement(options: SettlementOptions): Settlement {
       const payment = notification.payload;
       if (payment.referencedId) {
         const outcome = await placeFollowUp(payment);
-        return outcome === 'placed-earlier' ? { kind: 'ignored' } : outcome;
+        return outcome === 'no-longer-waiting' ? { kind: 'ignored' } : outcome;
       }
       const order = await orderOfNotification(payment);
       if (!order) return keep('unknown-order', payment.raw, { type: 'PAYMENT' });
@@ -450,6 +474,9 @@ export function createSettlement(options: SettlementOptions): Settlement {
 
     async recheck({ limit = 50 } = {}) {
       const report: RecheckReport = { checked: 0, changed: 0, uncertain: 0, failed: 0, throttled: false };
+      // Follow-ups left waiting on a payment that is charged by now: the process that wrote the
+      // charge ended before placing them, and no redelivery came.
+      for (const paymentId of await store.waitingOnPayments([...CHARGED_STATES], limit)) await placeWaiting(paymentId);
       for (const order of await store.due(now(), limit)) {
         report.checked += 1;
         try {

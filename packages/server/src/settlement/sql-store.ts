@@ -173,6 +173,7 @@ interface UnplacedRow {
   reason: string;
   referenced_id: string | null;
   body: unknown;
+  placed_at?: Date | string | null;
 }
 
 function toUnplaced(row: UnplacedRow): UnplacedNotification {
@@ -183,6 +184,7 @@ function toUnplaced(row: UnplacedRow): UnplacedNotification {
     reason: row.reason,
     ...(row.referenced_id ? { referencedId: row.referenced_id } : {}),
     body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+    ...(row.placed_at ? { placedAt: new Date(row.placed_at) } : {}),
   };
 }
 
@@ -321,6 +323,17 @@ export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: (
         [paymentId],
       );
       return rows.map(toUnplaced);
+    },
+
+    async waitingOnPayments(states, limit) {
+      const rows = await database.query<{ referenced_id: string }>(
+        `SELECT u.referenced_id FROM wpwl_unplaced_notifications u
+           JOIN wpwl_orders o ON o.payment_id = u.referenced_id AND o.state = ANY($1::text[])
+           WHERE u.placed_at IS NULL
+           GROUP BY u.referenced_id ORDER BY max(u.id) DESC LIMIT $2`,
+        [[...states], limit],
+      );
+      return rows.map((row) => row.referenced_id);
     },
 
     async markPlaced(ids) {

@@ -30,6 +30,8 @@ export interface UnplacedNotification {
   referencedId?: string;
   /** The notification as read (its payload), or what is left of it. Never a key. */
   body: unknown;
+  /** When it was placed on its order after all (set by the store). */
+  placedAt?: Date;
 }
 
 /**
@@ -63,6 +65,13 @@ export interface SettlementStore {
   keepUnplaced(notification: UnplacedNotification): Promise<void>;
   /** Kept notifications referring to `paymentId` that were not placed yet. */
   unplacedFor(paymentId: string): Promise<UnplacedNotification[]>;
+  /**
+   * Ids that kept notifications not placed yet refer to and that an order in
+   * one of `states` now holds as its payment, newest notification first, at
+   * most `limit`: follow-ups whose payment was charged by a process that
+   * ended before placing them.
+   */
+  waitingOnPayments(states: readonly string[], limit: number): Promise<string[]>;
   /** Marks kept notifications placed (they stay for the record). */
   markPlaced(ids: string[]): Promise<void>;
   /** Every kept notification, oldest first (for a person, and tests). */
