@@ -423,3 +423,83 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     expect(await store.waitingOnPayments([...CHARGED_STATES], 10)).toEqual([]);
   });
 });
+
+describe('onSettled is told of every verdict at least once', () => {
+  let order: SettlementOrder;
+  let told: Array<{ state: string; registrationId: string | undefined; channel: string }>;
+  let failNext: boolean;
+  const withHook = () =>
+    createSettlement({
+      store,
+      gateway,
+      now: () => new Date(clock),
+      readReuseMs: 0,
+      log: () => undefined,
+      onSettled: (settled, payment, channel) => {
+        // As a process that ends while the merchant's own work runs: the verdict is written, the work not done.
+        if (failNext) {
+          failNext = false;
+          throw new Error('this process has ended');
+        }
+        told.push({ state: settled.state, registrationId: payment.registrationId, channel });
+      },
+    });
+  const paid = () => paymentBody(1, '000.100.110', { registrationId: 'reg00000000000000000000000000001' });
+
+  beforeEach(async () => {
+    told = [];
+    failNext = false;
+    settlement = withHook();
+    order = (await settlement.openCheckout(request())).order;
+  });
+
+  it('once when nothing goes wrong: the redelivery and a re-check tell it nothing more', async () => {
+    await settlement.settleFromWebhook(notification(paid()));
+    await settlement.settleFromWebhook(notification(paid()));
+    clock += 60_000;
+    await settlement.recheck();
+    expect(told).toEqual([{ state: 'paid', registrationId: 'reg00000000000000000000000000001', channel: 'webhook' }]);
+    expect((await settlement.find({ orderId: order.orderId }))?.nextCheckAt).toBeUndefined();
+  });
+
+  it('again on the redelivery when the process ended before the hook returned', async () => {
+    failNext = true;
+    await expect(settlement.settleFromWebhook(notification(paid()))).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    // Another instance gets the gateway's next try.
+    await withHook().settleFromWebhook(notification(paid()));
+    expect(told).toEqual([{ state: 'paid', registrationId: 'reg00000000000000000000000000001', channel: 'webhook' }]);
+    await settlement.settleFromWebhook(notification(paid()));
+    expect(told).toHaveLength(1);
+  });
+
+  it('by the next re-check when no redelivery comes, with the payment read again', async () => {
+    script(order.checkoutId, { status: 200, body: paid() });
+    failNext = true;
+    await expect(settlement.readStatus(order.checkoutId)).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
+    // Not before the usual wait; then once.
+    await settlement.recheck();
+    expect(told).toEqual([]);
+    clock += 10_000;
+    await settlement.recheck();
+    expect(told).toEqual([{ state: 'paid', registrationId: 'reg00000000000000000000000000001', channel: 'recheck' }]);
+    clock += 60_000;
+    await settlement.recheck();
+    expect(told).toHaveLength(1);
+  });
+
+  it('a re-check that cannot read the payment tries again after the wait, not in every round', async () => {
+    script(order.checkoutId, { status: 200, body: paid() });
+    failNext = true;
+    await expect(settlement.readStatus(order.checkoutId)).rejects.toThrow('ended');
+    script(order.checkoutId, new WpwlServerError('NETWORK', 'the gateway cannot be reached'));
+    clock += 10_000;
+    expect(await settlement.recheck()).toMatchObject({ checked: 1, failed: 1 });
+    expect(await settlement.recheck()).toMatchObject({ checked: 0 });
+    script(order.checkoutId, { status: 200, body: paid() });
+    clock += 10_000;
+    await settlement.recheck();
+    expect(told).toEqual([{ state: 'paid', registrationId: 'reg00000000000000000000000000001', channel: 'recheck' }]);
+  });
+});

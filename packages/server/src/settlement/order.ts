@@ -99,6 +99,12 @@ export interface SettlementOrder {
   checks: number;
   /** When an uncertain (or lapsed open) order is next read from the gateway. */
   nextCheckAt?: Date;
+  /**
+   * The settlement's `onSettled` has not yet returned for this order's latest
+   * change: it is told again (on the payment's next notification, or by a
+   * re-check) until it does, so a process that ends in between loses nothing.
+   */
+  settledHookDue?: boolean;
   /** The merchant's own data (lines, result URL, shopper …), kept as JSON. */
   details: Record<string, unknown>;
 }

@@ -34,7 +34,14 @@ export interface SettlementOptions {
   lapseCheckAfterMs?: number;
   /** Longest a checkout request waits for another request of the same cart. Default 15 s. */
   cartWaitMs?: number;
-  /** Told after a payment reading changed an order (e.g. to keep a card the shopper saved with a paid order). */
+  /**
+   * Told after a payment reading changed an order (e.g. to keep a card the
+   * shopper saved with a paid order, or to ship it). At least once: until it
+   * returns, it is told again on the payment's next notification or by a
+   * re-check (then with the payment read from the gateway), also after this
+   * process ended in between; so it must do its work once per order (key it
+   * by `order.orderId` and `order.state`).
+   */
   onSettled?: (order: SettlementOrder, payment: PaymentResult, channel: SettlementChannel) => void | Promise<void>;
   /** Where notes go (kept notifications, contradictions). Default `console.error`. */
   log?: (line: string) => void;
@@ -150,14 +157,27 @@ export function createSettlement(options: SettlementOptions): Settlement {
 
   const backoff = (checks: number) => Math.min(recheckAfterMs * 2 ** Math.min(checks, 20), maxIntervalMs);
 
-  /** The order's next re-check after a reading left it as it is. */
+  /** The order's next re-check after a reading left it as it is (sooner while `onSettled` is due). */
   function scheduled(order: SettlementOrder, at: Date): SettlementOrder {
-    if (order.state === 'uncertain') return { ...order, nextCheckAt: new Date(at.getTime() + backoff(order.checks)) };
-    if (order.state === 'open') {
-      const afterLapse = order.expiresAt.getTime() + lapseAfterMs;
-      return { ...order, nextCheckAt: new Date(Math.max(afterLapse, at.getTime() + backoff(order.checks))) };
+    let nextCheckAt: Date | undefined;
+    if (order.state === 'uncertain') nextCheckAt = new Date(at.getTime() + backoff(order.checks));
+    else if (order.state === 'open')
+      nextCheckAt = new Date(Math.max(order.expiresAt.getTime() + lapseAfterMs, at.getTime() + backoff(order.checks)));
+    if (order.settledHookDue) {
+      const hookAgainAt = at.getTime() + recheckAfterMs;
+      if (!nextCheckAt || nextCheckAt.getTime() > hookAgainAt) nextCheckAt = new Date(hookAgainAt);
     }
-    return { ...order, nextCheckAt: undefined };
+    return { ...order, nextCheckAt };
+  }
+
+  /** Tells `onSettled` of the order's latest change, then marks it told. */
+  async function tellSettled(order: SettlementOrder, payment: PaymentResult, channel: SettlementChannel): Promise<SettlementOrder> {
+    await options.onSettled?.(order, payment, channel);
+    return update(order.checkoutId, (current) => {
+      if (!current.settledHookDue) return undefined;
+      const { settledHookDue: _told, ...told } = current;
+      return scheduled(told, now());
+    });
   }
 
   /** Runs an update, once more if two orders of one cart were charged at the same moment. */
@@ -187,7 +207,9 @@ export function createSettlement(options: SettlementOptions): Settlement {
       const checks = counted ? current.checks + 1 : current.checks;
       if (next) {
         changed = next.state !== current.state || next.paymentId !== current.paymentId;
-        return scheduled({ ...next, checks: next.state === current.state ? checks : 0 }, at);
+        // A verdict is told at least once; a step on the way (uncertain, expired) once, as it happens.
+        const hookDue = changed && options.onSettled !== undefined && FINAL_STATES.has(next.state);
+        return scheduled({ ...next, checks: next.state === current.state ? checks : 0, ...(hookDue ? { settledHookDue: true } : {}) }, at);
       }
       // Nothing learnt: an uncertain or open order is read again later.
       if (counted && !FINAL_STATES.has(current.state)) return scheduled({ ...current, checks }, at);
@@ -196,12 +218,13 @@ export function createSettlement(options: SettlementOptions): Settlement {
     // Also when nothing changed: the charge may have been written by a process that ended before
     // placing what waited for it, and this redelivery is the next chance.
     if (CHARGED_STATES.has(stored.state) && stored.paymentId) await placeWaiting(stored.paymentId);
-    if (changed) {
-      if (stored.state === 'duplicate') noteContradiction(stored, reading);
-      await options.onSettled?.(stored, payment, channel);
-    } else if ((reading.kind === 'paid' || reading.kind === 'needsReview') && stored.state === 'declined') {
+    if (changed && stored.state === 'duplicate') noteContradiction(stored, reading);
+    if (!changed && (reading.kind === 'paid' || reading.kind === 'needsReview') && stored.state === 'declined') {
       noteContradiction(stored, reading);
     }
+    // Also when this reading changed nothing: the hook may not have returned for an earlier one.
+    if (stored.settledHookDue) return tellSettled(stored, payment, channel);
+    if (changed) await options.onSettled?.(stored, payment, channel);
     return stored;
   }
 
@@ -480,11 +503,22 @@ export function createSettlement(options: SettlementOptions): Settlement {
       for (const order of await store.due(now(), limit)) {
         report.checked += 1;
         try {
+          if (order.settledHookDue && FINAL_STATES.has(order.state)) {
+            // Its verdict is kept, but onSettled never returned for it: told now, with the payment read again.
+            await tellSettled(
+              order,
+              await gateway.getPaymentStatus(`/v1/checkouts/${order.checkoutId}/payment`, { deadlineMs }),
+              'recheck',
+            );
+            continue;
+          }
           const read = await readStatus(order.checkoutId, { channel: 'recheck' });
           if (read && read.state !== order.state) report.changed += 1;
           if (read?.state === 'uncertain') report.uncertain += 1;
         } catch (error) {
           report.failed += 1;
+          // Not told yet: again after the usual wait, not at once in the next round.
+          if (order.settledHookDue) await update(order.checkoutId, (o) => (o.settledHookDue ? scheduled(o, now()) : undefined));
           if (isWpwlServerError(error) && error.code === 'THROTTLED') {
             report.throttled = true;
             break;
