@@ -3,7 +3,7 @@
 // again, and every paid order still answers; the gateway's webhook settles an
 // order that nobody read; and two instances on one PostgreSQL serve one
 // shopper alternately with one verdict per order.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { encryptWebhook } from '@wpwl/server';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -355,6 +355,45 @@ describe('two instances on one PostgreSQL', () => {
       ]);
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps the card a shopper saved although the shop could not write it when the payment's webhook first came", async () => {
+    const [a] = instances as [MerchantProcess, MerchantProcess];
+    const shopper = randomUUID();
+    const response = await fetch(`${a.url}/api/checkout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `wpwl_demo_shopper=${shopper}` },
+      body: JSON.stringify({ items: [{ productId: 'tea-sencha', quantity: 1 }], cartKey: cartKey(310) }),
+    });
+    const { checkoutId, orderId } = (await response.json()) as { checkoutId: string; orderId: string };
+    const shop = new pg.Client({ connectionString: databaseUrl });
+    await shop.connect();
+    try {
+      // The shop's own table is away for a moment: the verdict is written, the card the shopper asked to keep is not.
+      await shop.query('ALTER TABLE stored_cards RENAME TO stored_cards_away');
+      const payment = (await (
+        await submitCardAsShopper(world.sandbox.url, checkoutId, undefined, { createRegistration: 'true' })
+      ).json()) as {
+        registrationId?: string;
+      };
+      expect(payment.registrationId).toMatch(/^[0-9a-f]{32}$/);
+      await expect
+        .poll(async () => (await shop.query('SELECT state FROM wpwl_orders WHERE order_id = $1', [orderId])).rows[0]?.state, {
+          timeout: 10_000,
+        })
+        .toBe('paid');
+      await expect
+        .poll(() => world.gatewayLog.filter((line) => line.includes(' 500 ') && line.includes('webhook')).length)
+        .toBeGreaterThan(0);
+      await shop.query('ALTER TABLE stored_cards_away RENAME TO stored_cards');
+      // The gateway sends the notification again; the shop tells its hook again and keeps the card.
+      await world.sandbox.webhooksSettled(15_000);
+      const cards = await shop.query('SELECT registration_id FROM stored_cards WHERE shopper_id = $1', [shopper]);
+      expect(cards.rows).toEqual([{ registration_id: payment.registrationId }]);
+    } finally {
+      await shop.query('ALTER TABLE IF EXISTS stored_cards_away RENAME TO stored_cards');
+      await shop.end();
     }
   });
 });
