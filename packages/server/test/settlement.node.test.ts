@@ -422,6 +422,28 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     ]);
     expect(await store.waitingOnPayments([...CHARGED_STATES], 10)).toEqual([]);
   });
+
+  it('two instances re-checking at once keep a waiting refund its charged payment refuses for a person once, not twice', async () => {
+    const refund = {
+      id: 'r'.repeat(32),
+      paymentType: 'RF',
+      amount: '10.00',
+      currency: 'USD',
+      referencedId: paymentIdOf(1),
+      result: { code: '000.100.110' },
+    };
+    await settlement.settleFromWebhook(notification(refund));
+    script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    await expect(ending.readStatus(order.checkoutId)).rejects.toThrow('ended');
+    const other = createSettlement({ store, gateway, now: () => new Date(clock), log: () => undefined });
+    await Promise.all([settlement.recheck(), other.recheck()]);
+    const kept = await store.unplaced();
+    expect(kept.map((n) => [n.reason, Boolean(n.placedAt)])).toEqual([
+      ['unknown-payment', true],
+      ['currency', false],
+    ]);
+  });
 });
 
 describe('onSettled is told of every verdict at least once', () => {

@@ -323,8 +323,10 @@ export function createSettlement(options: SettlementOptions): Settlement {
     if (refusal) {
       if (waiting && refusal === 'not-charged') return { kind: 'kept', reason: refusal };
       if (waiting) {
-        // Its payment is charged now and it still cannot be placed: kept for a person, no longer waiting.
-        await keep(refusal, payment.raw, { type: 'PAYMENT' });
+        // Its payment is charged now and it still cannot be placed: kept for a person, no longer waiting
+        // (in one step, so two instances placing it at once, or a retry after a crash, keep it once).
+        await store.markPlaced([waiting], { receivedAt: now(), reason: refusal, body: payment.raw, type: 'PAYMENT' });
+        log(`notification kept, not placed: ${refusal}`);
         return 'no-longer-waiting';
       }
       // A refund that came before its payment's outcome: placed once the payment is charged.

@@ -336,9 +336,28 @@ export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: (
       return rows.map((row) => row.referenced_id);
     },
 
-    async markPlaced(ids) {
+    async markPlaced(ids, keptInstead) {
       if (ids.length === 0) return;
-      await database.query('UPDATE wpwl_unplaced_notifications SET placed_at = now() WHERE id = ANY($1::bigint[])', [ids.map(Number)]);
+      const mark =
+        'UPDATE wpwl_unplaced_notifications SET placed_at = now() WHERE id = ANY($1::bigint[]) AND placed_at IS NULL RETURNING id';
+      if (!keptInstead) {
+        await database.query(mark, [ids.map(Number)]);
+        return;
+      }
+      await database.transaction(async (tx) => {
+        const marked = await tx.query(mark, [ids.map(Number)]);
+        if (marked.length === 0) return;
+        await tx.query(
+          'INSERT INTO wpwl_unplaced_notifications (received_at, type, reason, referenced_id, body) VALUES ($1, $2, $3, $4, $5)',
+          [
+            keptInstead.receivedAt,
+            keptInstead.type ?? null,
+            keptInstead.reason,
+            keptInstead.referencedId ?? null,
+            JSON.stringify(keptInstead.body ?? null),
+          ],
+        );
+      });
     },
 
     async unplaced() {

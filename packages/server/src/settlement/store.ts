@@ -72,8 +72,13 @@ export interface SettlementStore {
    * ended before placing them.
    */
   waitingOnPayments(states: readonly string[], limit: number): Promise<string[]>;
-  /** Marks kept notifications placed (they stay for the record). */
-  markPlaced(ids: string[]): Promise<void>;
+  /**
+   * Marks kept notifications placed (they stay for the record). With
+   * `keptInstead`, in the same step, keeps that notification anew when this
+   * call marked one that was not marked yet: of two instances (or a retry
+   * after a crash) replacing one waiting notification, one keeps its copy.
+   */
+  markPlaced(ids: string[], keptInstead?: UnplacedNotification): Promise<void>;
   /** Every kept notification, oldest first (for a person, and tests). */
   unplaced(): Promise<UnplacedNotification[]>;
   /** Every order, oldest first (reconciliation, tests). */
