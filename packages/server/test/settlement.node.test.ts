@@ -386,6 +386,17 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
   });
 
+  it('with no redelivery of the chargeback, the next re-check places the reversal that waited for it', async () => {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
+    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    await expect(ending.settleFromWebhook(notification(chargeback()))).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+    await settlement.recheck();
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
+    expect((await store.unplaced()).filter((n) => !n.placedAt)).toEqual([]);
+  });
+
   it('a chargeback kept while another instance charges its payment is placed all the same', async () => {
     // Instance B finds no charged order and keeps the chargeback; before its keep is written,
     // instance A writes the charge and looks for waiting follow-ups (there are none yet).

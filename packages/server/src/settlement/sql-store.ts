@@ -327,8 +327,12 @@ export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: (
 
     async waitingOnPayments(states, limit) {
       const rows = await database.query<{ referenced_id: string }>(
+        // A chargeback reversal waits on its chargeback, found on the order its merchantTransactionId names.
         `SELECT u.referenced_id FROM wpwl_unplaced_notifications u
-           JOIN wpwl_orders o ON o.payment_id = u.referenced_id AND o.state = ANY($1::text[])
+           JOIN wpwl_orders o ON o.state = ANY($1::text[]) AND (
+             o.payment_id = u.referenced_id
+             OR (o.order_id = u.body->>'merchantTransactionId'
+                 AND o.record->'followUps' @> jsonb_build_array(jsonb_build_object('id', u.referenced_id, 'kind', 'chargeback'))))
            WHERE u.placed_at IS NULL
            GROUP BY u.referenced_id ORDER BY max(u.id) DESC LIMIT $2`,
         [[...states], limit],

@@ -67,7 +67,8 @@ export interface SettlementStore {
   unplacedFor(paymentId: string): Promise<UnplacedNotification[]>;
   /**
    * Ids that kept notifications not placed yet refer to and that an order in
-   * one of `states` now holds as its payment, newest notification first, at
+   * one of `states` now holds as its payment (or as a chargeback, for a
+   * chargeback reversal naming that order), newest notification first, at
    * most `limit`: follow-ups whose payment was charged by a process that
    * ended before placing them.
    */
