@@ -328,13 +328,18 @@ export function sqlSettlementStore(database: SqlDatabase, options: { onClose?: (
     async waitingOnPayments(states, limit) {
       const rows = await database.query<{ referenced_id: string }>(
         // A chargeback reversal waits on its chargeback, found on the order its merchantTransactionId names.
-        `SELECT u.referenced_id FROM wpwl_unplaced_notifications u
-           JOIN wpwl_orders o ON o.state = ANY($1::text[]) AND (
-             o.payment_id = u.referenced_id
-             OR (o.order_id = u.body->>'merchantTransactionId'
-                 AND o.record->'followUps' @> jsonb_build_array(jsonb_build_object('id', u.referenced_id, 'kind', 'chargeback'))))
-           WHERE u.placed_at IS NULL
-           GROUP BY u.referenced_id ORDER BY max(u.id) DESC LIMIT $2`,
+        // Two lookups, each by an index of the orders' (its payment id, its order id), not one join on either.
+        `SELECT referenced_id FROM (
+           SELECT u.id, u.referenced_id FROM wpwl_unplaced_notifications u
+             JOIN wpwl_orders o ON o.payment_id = u.referenced_id AND o.state = ANY($1::text[])
+             WHERE u.placed_at IS NULL
+           UNION ALL
+           SELECT u.id, u.referenced_id FROM wpwl_unplaced_notifications u
+             JOIN wpwl_orders o ON o.order_id = u.body->>'merchantTransactionId' AND o.state = ANY($1::text[])
+               AND o.record->'followUps' @> jsonb_build_array(jsonb_build_object('id', u.referenced_id, 'kind', 'chargeback'))
+             WHERE u.placed_at IS NULL AND u.referenced_id IS NOT NULL
+         ) waiting
+         GROUP BY referenced_id ORDER BY max(id) DESC LIMIT $2`,
         [[...states], limit],
       );
       return rows.map((row) => row.referenced_id);
