@@ -76,9 +76,14 @@ async function shownCheckout(tab: TestPage): Promise<string> {
 }
 
 describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, readyBeforeApp }) => {
+  /**
+   * Waits until the framework has hydrated the page. Not page.waitForFunction: when its first look
+   * is false it polls with eval inside the page, which the page's own CSP (no 'unsafe-eval') refuses.
+   */
+  const untilHydrated = (page: Page) => expect.poll(() => page.evaluate(hydrated), { timeout: 15_000 }).toBe(true);
   /** Clicks a link once the page is hydrated: before that, a click is an ordinary page load. */
   const clickLink = async (page: Page, selector: string) => {
-    await page.waitForFunction(hydrated);
+    await untilHydrated(page);
     await page.click(selector);
   };
 
@@ -258,7 +263,7 @@ describe.each(APP_STOREFRONTS)('$name', ({ name, keeps, hydrated, ownScripts, re
     const checkoutsPrepared = () => session.gatewayRequests.filter((line) => line.startsWith('POST /v1/checkouts ->')).length;
     const { page } = session.tab;
     await page.goto(`${appUrl(name)}/`);
-    await page.waitForFunction(hydrated);
+    await untilHydrated(page);
     await page.hover('#checkout');
     await page.waitForLoadState('networkidle');
     expect(checkoutsPrepared()).toBe(0);
