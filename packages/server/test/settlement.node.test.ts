@@ -320,6 +320,16 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     result: { code: '000.100.110' },
   });
 
+  /** A refund in another currency than the order's: its charged payment refuses it for good. */
+  const usdRefund = () => ({
+    id: 'r'.repeat(32),
+    paymentType: 'RF',
+    amount: '10.00',
+    currency: 'USD',
+    referencedId: paymentIdOf(1),
+    result: { code: '000.100.110' },
+  });
+
   /**
    * The store, as seen by a process that ends right after its next write of
    * an order: the write is committed, the process's next look for waiting
@@ -415,14 +425,7 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
   });
 
   it('a waiting refund its charged payment refuses (another currency) is kept for a person and waits no more', async () => {
-    const refund = {
-      id: 'r'.repeat(32),
-      paymentType: 'RF',
-      amount: '10.00',
-      currency: 'USD',
-      referencedId: paymentIdOf(1),
-      result: { code: '000.100.110' },
-    };
+    const refund = usdRefund();
     await settlement.settleFromWebhook(notification(refund));
     await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
@@ -435,14 +438,7 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
   });
 
   it('two instances re-checking at once keep a waiting refund its charged payment refuses for a person once, not twice', async () => {
-    const refund = {
-      id: 'r'.repeat(32),
-      paymentType: 'RF',
-      amount: '10.00',
-      currency: 'USD',
-      referencedId: paymentIdOf(1),
-      result: { code: '000.100.110' },
-    };
+    const refund = usdRefund();
     await settlement.settleFromWebhook(notification(refund));
     script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
     const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
