@@ -16,8 +16,11 @@ const session = useStorefrontSession({ apps: ['next-storefront'] });
 const BASKET_PAID = '55.20 EUR paid';
 const GOOGLE_PAY = '#express-checkout .wpwl-button-brand-GOOGLEPAY';
 const READY = '[data-wpwl-status="ready"] .wpwl-form-card .wpwl-control-cardNumber';
-/** Next has taken over the server's HTML: links then navigate on the client. */
-const HYDRATED = "document.querySelector('next-route-announcer') !== null";
+/**
+ * Next has taken over the server's HTML: links then navigate on the client. A function, not a string:
+ * Playwright evaluates a string predicate with eval while it polls, which the page's CSP refuses.
+ */
+const HYDRATED = () => document.querySelector('next-route-announcer') !== null;
 
 function appUrl(): string {
   const app = session.shop.apps.find((candidate) => candidate.name === 'next-storefront');

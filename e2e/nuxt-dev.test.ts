@@ -48,8 +48,13 @@ describe('nuxt dev, first visit', () => {
       await tab.page.locator('#cart-total').waitFor({ timeout: 120_000 });
       // The basket's express widget, its code loaded by the dev server too.
       await tab.page.locator('#express-checkout .wpwl-button-brand-GOOGLEPAY').waitFor({ timeout: 120_000 });
-      // Hydrated (Vue puts the app on its root element): the link then navigates on the client.
-      await tab.page.waitForFunction("document.getElementById('__nuxt')?.__vue_app__ !== undefined", undefined, { timeout: 120_000 });
+      // Hydrated (Vue puts the app on its root element): the link then navigates on the client. A function,
+      // not a string: Playwright evaluates a string predicate with eval while it polls, which the page's CSP refuses.
+      await tab.page.waitForFunction(
+        () => (document.getElementById('__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined,
+        undefined,
+        { timeout: 120_000 },
+      );
       await tab.page.click('#checkout');
       await tab.page.waitForSelector('[data-wpwl-status="ready"] .wpwl-form-card', { timeout: 120_000 });
       // A reload to take in newly optimized dependencies would be a second document request.

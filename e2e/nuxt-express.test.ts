@@ -15,8 +15,11 @@ const session = useStorefrontSession({ apps: ['nuxt-storefront'] });
 
 const BASKET_PAID = '55.20 EUR paid';
 const GOOGLE_PAY = '#express-checkout .wpwl-button-brand-GOOGLEPAY';
-/** Vue has taken over the server's HTML: links navigate on the client, the express widget has loaded. */
-const HYDRATED = "document.getElementById('__nuxt')?.__vue_app__ !== undefined";
+/**
+ * Vue has taken over the server's HTML: links navigate on the client, the express widget has loaded. A function,
+ * not a string: Playwright evaluates a string predicate with eval while it polls, which the page's CSP refuses.
+ */
+const HYDRATED = () => (document.getElementById('__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined;
 
 function appUrl(): string {
   const app = session.shop.apps.find((candidate) => candidate.name === 'nuxt-storefront');
