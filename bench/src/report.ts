@@ -212,6 +212,12 @@ export function toMarkdown(results: BenchResults): string {
       results.goals.map((g) => [g.goal, g.subject, g.measured, g.target, g.met ? 'yes' : '**no**']),
     ),
   );
+  if (met < results.goals.length) {
+    out.push(
+      "Where a missed goal's time or memory goes, its measured floor and what was tried for it are in " +
+        '[README.md, "Reading the results"](./README.md#reading-the-results).',
+    );
+  }
 
   // A run with --only measures time to ready alone: the other sections are left out.
   if (results.size.length) out.push(...sizeSection(results));
