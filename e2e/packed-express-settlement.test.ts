@@ -112,6 +112,7 @@ app.post('/checkout', express.json({ limit: '16kb' }), async (req, res) => {
     });
     if (opened.kind === 'cartPaid') return res.status(409).json({ error: 'CART_ALREADY_PAID', order: view(opened.order) });
     if (opened.kind === 'paymentUncertain') return res.status(409).json({ error: 'PAYMENT_BEING_CONFIRMED', order: view(opened.order) });
+    if (opened.kind === 'tooManyOpen') return res.status(409).json({ error: 'TOO_MANY_OPEN_CHECKOUTS', order: view(opened.order) });
     const integrity = opened.kind === 'created' ? opened.integrity : opened.order.details.integrity;
     res.json({ checkoutId: opened.order.checkoutId, integrity, amount, reused: opened.kind === 'reused' });
   } catch (error) {

@@ -122,6 +122,15 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
           message: 'a payment for this cart is being confirmed; no new checkout until it is final',
         },
       });
+    case 'tooManyOpen':
+      // Each open one may have been paid in a tab still open, and is read before another goes out.
+      return sendJson(res, 409, {
+        error: {
+          code: 'TOO_MANY_OPEN_CHECKOUTS',
+          orderId: outcome.order.orderId,
+          message: 'this cart has too many checkouts open: pay in one of them, or try again once they have expired',
+        },
+      });
   }
 }
 

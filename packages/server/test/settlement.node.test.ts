@@ -8,6 +8,7 @@ import { WpwlServerError } from '../src/errors.js';
 import { readPaymentResult, type PaymentResult } from '../src/response.js';
 import {
   createSettlement,
+  MAX_OPEN_CHECKOUTS_PER_CART,
   pgliteSettlementStore,
   type OpenCheckoutRequest,
   type Settlement,
@@ -117,6 +118,38 @@ describe('one payable checkout per cart', () => {
     script(first.order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
     const again = await settlement.openCheckout(request({ renew: first.order.checkoutId }));
     expect(again).toMatchObject({ kind: 'cartPaid', order: { orderId: first.order.orderId, state: 'paid' } });
+  });
+
+  it('refuses a new checkout when the oldest of many open checkouts of the cart was paid in a tab still open', async () => {
+    // The cart changed three times in one tab; the first tab still shows the first checkout's form.
+    const first = await settlement.openCheckout(request({ cartFingerprint: 'sencha×1' }));
+    for (const quantity of [2, 3, 4]) {
+      clock += 60_000;
+      expect((await settlement.openCheckout(request({ cartFingerprint: `sencha×${quantity}` }))).kind).toBe('created');
+    }
+    // The shopper pays in the first tab; its result page has not run, no webhook has come yet.
+    script(first.order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
+    clock += 60_000;
+    const fifth = await settlement.openCheckout(request({ cartFingerprint: 'sencha×5' }));
+    expect(fifth).toMatchObject({ kind: 'cartPaid', order: { orderId: first.order.orderId, state: 'paid' } });
+    expect(prepared).toBe(4);
+  });
+
+  it('reads at most MAX_OPEN_CHECKOUTS_PER_CART open checkouts of a cart, and then hands out no more', async () => {
+    for (let quantity = 1; quantity <= MAX_OPEN_CHECKOUTS_PER_CART; quantity++) {
+      clock += 1000;
+      expect((await settlement.openCheckout(request({ cartFingerprint: `sencha×${quantity}` }))).kind).toBe('created');
+    }
+    reads = [];
+    clock += 1000;
+    const refused = await settlement.openCheckout(request({ cartFingerprint: 'sencha×99' }));
+    expect(refused).toMatchObject({ kind: 'tooManyOpen', order: { checkoutId: checkoutIdOf(1) } });
+    expect(reads).toHaveLength(MAX_OPEN_CHECKOUTS_PER_CART);
+    expect(prepared).toBe(MAX_OPEN_CHECKOUTS_PER_CART);
+    // Once the oldest lapsed (the gateway no longer knows it), the cart gets its next checkout.
+    clock += 30 * 60_000;
+    script(checkoutIdOf(1), { status: 404, body: {} });
+    expect((await settlement.openCheckout(request({ cartFingerprint: 'sencha×99' }))).kind).toBe('created');
   });
 
   it('refuses a new checkout while a payment of the cart is uncertain, then allows it once it was declined', async () => {

@@ -3,7 +3,7 @@
 // refunded, reversed, charged back), settled by one rule set from status
 // reads, webhooks and the gateway's own call, on a store of the merchant's
 // choice (PostgreSQL, PGlite, or their own).
-export { createSettlement } from './settlement.js';
+export { createSettlement, MAX_OPEN_CHECKOUTS_PER_CART } from './settlement.js';
 export type {
   OpenCheckoutRequest,
   OpenCheckoutResult,

@@ -81,7 +81,13 @@ export type OpenCheckoutResult =
   /** The cart was paid by `order`: no new checkout. */
   | { kind: 'cartPaid'; order: SettlementOrder }
   /** A payment of the cart is being confirmed: no new checkout until it is final. */
-  | { kind: 'paymentUncertain'; order: SettlementOrder };
+  | { kind: 'paymentUncertain'; order: SettlementOrder }
+  /**
+   * The cart holds more open checkouts than are read before another goes out
+   * ({@link MAX_OPEN_CHECKOUTS_PER_CART}): any of them may have been paid in a
+   * tab still open, so no new one until they are paid or expire. `order` is the oldest.
+   */
+  | { kind: 'tooManyOpen'; order: SettlementOrder };
 
 /** What a webhook notification did. */
 export type WebhookOutcome =
@@ -133,6 +139,13 @@ export interface Settlement {
 }
 
 const MINUTE = 60_000;
+
+/**
+ * The most open checkouts one cart may hold when another is asked for: each is
+ * read from the gateway before a new one goes out (any may have been paid in a
+ * tab still open), so this bounds the reads one request makes.
+ */
+export const MAX_OPEN_CHECKOUTS_PER_CART = 10;
 
 /**
  * Creates the settlement over a store and the gateway.
@@ -436,11 +449,15 @@ export function createSettlement(options: SettlementOptions): Settlement {
           return { kind: 'reused', order: latest };
         }
         // A checkout about to be replaced may have been paid in a tab whose result page has not run:
-        // it stays payable at the gateway, so each still open one is read before another goes out.
-        for (const open of orders.filter((o) => o.state === 'open').slice(0, 3)) {
+        // it stays payable at the gateway, so each still open one is read before another goes out
+        // (every one: the oldest is as payable as the newest). Too many to read: none goes out.
+        const open = orders.filter((o) => o.state === 'open');
+        if (open.length > MAX_OPEN_CHECKOUTS_PER_CART) return { kind: 'tooManyOpen', order: open[open.length - 1]! };
+        let stillOpen = 0;
+        for (const each of open) {
           let read: SettlementOrder | undefined;
           try {
-            read = await readStatus(open.checkoutId, { fresh: true });
+            read = await readStatus(each.checkoutId, { fresh: true });
           } catch (error) {
             // The gateway no longer knows the checkout (it expired on its clock): it holds no payment,
             // since the gateway still answers for a paid one. Any other failure leaves the cart as it is.
@@ -450,7 +467,10 @@ export function createSettlement(options: SettlementOptions): Settlement {
           if (read?.paidCart) return { kind: 'cartPaid', order: read };
           if (read && CHARGED_STATES.has(read.state)) return { kind: 'cartPaid', order: read };
           if (read?.state === 'uncertain') return { kind: 'paymentUncertain', order: read };
+          if (read?.state === 'open') stillOpen += 1;
         }
+        // The new checkout is one more: the cart may hold MAX_OPEN_CHECKOUTS_PER_CART at most.
+        if (stillOpen >= MAX_OPEN_CHECKOUTS_PER_CART) return { kind: 'tooManyOpen', order: open[open.length - 1]! };
         return create();
       });
     },
