@@ -232,6 +232,22 @@ describe('settling from every channel by one rule set', () => {
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('expired');
   });
 
+  it('an answer about no payment after the expiry (a system error) does not close the order: the next read finds it paid', async () => {
+    clock += 33 * 60_000;
+    // The gateway had a bad moment: a system error that names no payment says nothing of the checkout.
+    script(
+      order.checkoutId,
+      { status: 200, body: { id: order.checkoutId, result: { code: '900.100.300', description: 'timeout' } } },
+      { status: 200, body: paymentBody(1, '000.100.110') },
+    );
+    await settlement.recheck();
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('open');
+    // The gateway's own call for the unread payment (or the next re-check) reads it again.
+    await settlement.scheduleCheck(order.checkoutId);
+    await settlement.recheck();
+    expect(await settlement.find({ orderId: order.orderId })).toMatchObject({ state: 'paid' });
+  });
+
   it('a lapsed order whose payment the gateway still knows is paid by the re-check', async () => {
     clock += 33 * 60_000;
     script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });

@@ -147,6 +147,9 @@ const MINUTE = 60_000;
  */
 export const MAX_OPEN_CHECKOUTS_PER_CART = 10;
 
+/** "invalid or missing parameter": what the gateway answers a status read of a checkout id it no longer knows. */
+const CHECKOUT_UNKNOWN_CODE = '200.300.404';
+
 /**
  * Creates the settlement over a store and the gateway.
  *
@@ -213,8 +216,13 @@ export function createSettlement(options: SettlementOptions): Settlement {
   ): Promise<SettlementOrder> {
     let changed = false;
     const at = now();
+    // Only the gateway's word that the checkout holds no payment closes a checkout past its expiry: its own
+    // pending answer, or its "checkout id expired or unknown". A system error, a timeout or a configuration
+    // error says nothing of the payment: the order stays open and is read again later.
     const lapses = (o: SettlementOrder) =>
-      o.state === 'open' && at >= o.expiresAt && (reading.kind === 'noPayment' || reading.kind === 'nothing');
+      o.state === 'open' &&
+      at >= o.expiresAt &&
+      (reading.kind === 'noPayment' || (reading.kind === 'nothing' && reading.result.code === CHECKOUT_UNKNOWN_CODE));
     const stored = await update(order.checkoutId, (current, cart) => {
       const next = applyReading(current, reading, channel, cart, at) ?? (lapses(current) ? applyLapse(current) : undefined);
       const checks = counted ? current.checks + 1 : current.checks;
