@@ -248,6 +248,37 @@ describe('settling from every channel by one rule set', () => {
     expect(await settlement.find({ orderId: order.orderId })).toMatchObject({ state: 'paid' });
   });
 
+  it("the gateway's call for an unread payment reopens an order closed as expired: a payment exists, and it is read", async () => {
+    // Closed on the gateway's pending answer (its clock behind this server's: the checkout was still payable).
+    clock += 33 * 60_000;
+    script(order.checkoutId, { status: 200, body: { id: order.checkoutId, result: { code: '000.200.000' } } });
+    await settlement.recheck();
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('expired');
+    // The shopper paid in that last moment and closed the tab: the gateway calls the result URL 29 minutes later.
+    clock += 29 * 60_000;
+    script(order.checkoutId, { status: 400, body: paymentBody(1, '900.100.300') }, { status: 200, body: paymentBody(1, '000.100.110') });
+    await settlement.scheduleCheck(order.checkoutId);
+    expect((await settlement.readStatus(order.checkoutId, { channel: 'shopper-result-call', fresh: true }))?.state).toBe('uncertain');
+    // Still uncertain: re-checked until final, as any uncertain payment.
+    clock += 11_000;
+    await settlement.recheck();
+    expect(await settlement.find({ orderId: order.orderId })).toMatchObject({ state: 'paid' });
+  });
+
+  it('a call for an expired order whose checkout the gateway no longer knows is read once, not in every round', async () => {
+    clock += 33 * 60_000;
+    script(order.checkoutId, { status: 404, body: {} });
+    await settlement.recheck();
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('expired');
+    await settlement.scheduleCheck(order.checkoutId);
+    reads = [];
+    expect(await settlement.recheck()).toMatchObject({ checked: 1, failed: 1 });
+    clock += 60 * 60_000;
+    expect((await settlement.recheck()).checked).toBe(0);
+    expect(reads).toHaveLength(1);
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('expired');
+  });
+
   it('a lapsed order whose payment the gateway still knows is paid by the re-check', async () => {
     clock += 33 * 60_000;
     script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });

@@ -146,7 +146,7 @@ export function applyReading(
     case 'nothing':
       return undefined;
     case 'uncertain':
-      if (order.state === 'expired') return undefined;
+      // An expired order that turns out to hold a payment (the gateway's call for it) is re-checked until final.
       return {
         ...order,
         state: 'uncertain',

@@ -273,11 +273,15 @@ export function createSettlement(options: SettlementOptions): Settlement {
       if (counted) {
         const throttled = isWpwlServerError(error) && error.code === 'THROTTLED';
         const waitMs = throttled && typeof error.details.retryAfterMs === 'number' ? error.details.retryAfterMs : 0;
+        const gone = isWpwlServerError(error) && error.code === 'NOT_FOUND';
         await update(order.checkoutId, (o) => {
           if (FINAL_STATES.has(o.state)) return undefined;
           const next = scheduled({ ...o, checks: o.checks + 1 }, now());
-          const later = new Date(Math.max(next.nextCheckAt?.getTime() ?? 0, now().getTime() + waitMs));
-          return { ...next, nextCheckAt: later };
+          // An expired order read for the gateway's call: done once the gateway no longer knows the
+          // checkout (it would answer for a payment), else read again after the usual wait.
+          const again = next.nextCheckAt ?? (o.state === 'expired' && !gone ? new Date(now().getTime() + backoff(o.checks)) : undefined);
+          if (!again) return next;
+          return { ...next, nextCheckAt: new Date(Math.max(again.getTime(), now().getTime() + waitMs)) };
         });
       }
       throw error;
@@ -292,7 +296,10 @@ export function createSettlement(options: SettlementOptions): Settlement {
     const order = await store.find({ checkoutId });
     if (!order) return undefined;
     // A final outcome is kept: a reload of the result page needs no read, and the gateway throttles reads.
-    if (FINAL_STATES.has(order.state) || order.state === 'expired') return order;
+    if (FINAL_STATES.has(order.state)) return order;
+    // An expired order is read again only when the gateway's call for its unread payment marked it due:
+    // the gateway makes that call only for a checkout that holds a payment.
+    if (order.state === 'expired' && (channel === 'status-read' || !order.nextCheckAt)) return order;
     if (fresh) lastReadAt.delete(checkoutId);
     const last = lastReadAt.get(checkoutId);
     if (last !== undefined && Date.now() - last < reuseMs && channel !== 'recheck') return order;
@@ -514,7 +521,8 @@ export function createSettlement(options: SettlementOptions): Settlement {
       const at = now();
       try {
         return await update(checkoutId, (o) => {
-          if (FINAL_STATES.has(o.state) || o.state === 'expired') return undefined;
+          // An expired one too: the gateway calls only for a checkout that holds a payment.
+          if (FINAL_STATES.has(o.state)) return undefined;
           if (o.nextCheckAt && o.nextCheckAt <= at) return undefined;
           return { ...o, nextCheckAt: at };
         });
