@@ -8,7 +8,14 @@ import type { WebhookNotification } from '../packages/server/src/webhook.js';
 import { createSettlement } from '../packages/server/src/settlement/index.js';
 import { OrderStore } from '../examples/merchant-server/src/store.js';
 import { freshDataDir } from './support/data-dir.js';
-import { readMerchantVerdict, startShopOnSandbox, submitCardAsShopper, type ShopOnSandbox } from './support/merchant.js';
+import { SUCCESS_CARD } from './support/shopper.js';
+import {
+  readMerchantVerdict,
+  shopperWithStoredCard,
+  startShopOnSandbox,
+  submitCardAsShopper,
+  type ShopOnSandbox,
+} from './support/merchant.js';
 
 let world: ShopOnSandbox;
 beforeAll(async () => {
@@ -18,10 +25,10 @@ afterAll(() => world?.close());
 
 const CART = [{ productId: 'tea-sencha', quantity: 2 }];
 
-async function prepare(body: Record<string, unknown>) {
+async function prepare(body: Record<string, unknown>, cookie?: string) {
   const response = await fetch(`${world.merchant.url}/api/checkout`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -64,6 +71,23 @@ describe('POST /api/checkout with a cart key', () => {
     const cartKey = crypto.randomUUID();
     const answers = await Promise.all([prepare({ items: CART, cartKey }), prepare({ items: CART, cartKey })]);
     expect(new Set(answers.map((answer) => answer.body.checkoutId)).size).toBe(1);
+  });
+
+  it("never hands a checkout that offers one shopper's stored cards to another shopper with the same cart key", async () => {
+    const owner = await shopperWithStoredCard(world.merchant.url, world.sandbox.url, SUCCESS_CARD);
+    const cartKey = crypto.randomUUID();
+    const ownersCheckout = await prepare({ items: CART, cartKey }, `${owner.name}=${owner.value}`);
+    expect(ownersCheckout.status).toBe(201);
+    // The owner's own tabs share it.
+    expect((await prepare({ items: CART, cartKey }, `${owner.name}=${owner.value}`)).body.checkoutId).toBe(ownersCheckout.body.checkoutId);
+    const offered = async (checkoutId: string) =>
+      ((await (await fetch(`${world.sandbox.url}/v1/checkouts/${checkoutId}/widget-session`)).json()) as { registrations?: unknown[] })
+        .registrations ?? [];
+    expect(await offered(ownersCheckout.body.checkoutId)).toHaveLength(1);
+    // Someone else (another browser, or the next user of a shared computer whose session cookie is gone) sends that cart key.
+    const stranger = await prepare({ items: CART, cartKey });
+    expect(stranger.body.checkoutId).not.toBe(ownersCheckout.body.checkoutId);
+    expect(await offered(stranger.body.checkoutId)).toEqual([]);
   });
 
   it.each([['short'], ['x'.repeat(65)], ['has space in it here'], [42]])('refuses the cart key %j naming the field', async (cartKey) => {

@@ -81,10 +81,13 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
   };
   let outcome: OpenCheckoutResult;
   try {
+    // The cards this shopper saved: the checkout offers them, so it is handed out again only to a
+    // request offered the same ones (a cart key alone is no proof of who asks).
+    const storedCards = await shop.orders.storedCards(shopperId);
     outcome = await shop.settlement.openCheckout({
       ...(typeof input.cartKey === 'string' ? { cartKey: input.cartKey } : {}),
-      // The same cart with the same result page: the same checkout, whichever of the shopper's tabs asks.
-      cartFingerprint: JSON.stringify([shopperResultUrl, details.lines.map((line) => [line.productId, line.quantity])]),
+      // The same cart with the same result page and stored cards: the same checkout, whichever of the shopper's tabs asks.
+      cartFingerprint: JSON.stringify([shopperResultUrl, details.lines.map((line) => [line.productId, line.quantity]), storedCards]),
       amount: formatMinor(cart.totalMinor),
       currency: CURRENCY,
       paymentType: 'DB',
@@ -94,7 +97,7 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
       prepare: async (orderId) => {
         const wait = shop.limits.checkoutsPerClient.take(client);
         if (wait > 0) throw new TooManyCheckouts(wait);
-        return prepareAtGateway(shop, cart, orderId, shopperResultUrl, shopperId);
+        return prepareAtGateway(shop, cart, orderId, shopperResultUrl, storedCards);
       },
     });
   } catch (error) {
@@ -135,8 +138,8 @@ export async function createCheckout(shop: ShopContext, req: IncomingMessage, re
 }
 
 /** Prepares the gateway checkout for a priced cart, offering the cards this shopper saved before. */
-async function prepareAtGateway(shop: ShopContext, cart: PricedCartOk, orderId: string, shopperResultUrl: string, shopperId: string) {
-  const registrations = (await shop.orders.storedCards(shopperId)).map((id) => ({ id }));
+async function prepareAtGateway(shop: ShopContext, cart: PricedCartOk, orderId: string, shopperResultUrl: string, storedCards: string[]) {
+  const registrations = storedCards.map((id) => ({ id }));
   return shop.gateway.prepareCheckout({
     ...(registrations.length > 0 ? { registrations } : {}),
     amount: formatMinor(cart.totalMinor),
