@@ -335,6 +335,39 @@ describe('settling from every channel by one rule set', () => {
     expect(await settlement.settleFromWebhook(notification(reversal))).toMatchObject({ order: { state: 'chargebackReversed' } });
   });
 
+  it('a chargeback given back restores the verdict of a duplicate payment or one charged otherwise: never paid', async () => {
+    // The cart's second payment (a duplicate to refund), and an order charged another amount.
+    clock += 1000;
+    const second = (await settlement.openCheckout(request({ cartFingerprint: 'sencha×2' }))).order;
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    await settlement.settleFromWebhook(notification(paymentBody(2, '000.100.110')));
+    const other = (await settlement.openCheckout(request({ cartKey: 'cart-bbbbbbbbbbbbbbbb' }))).order;
+    const otherN = Number(other.checkoutId.slice(8, 32));
+    await settlement.settleFromWebhook(notification(paymentBody(otherN, '000.100.110', { amount: '0.01' })));
+    expect((await settlement.find({ orderId: second.orderId }))?.state).toBe('duplicate');
+    expect((await settlement.find({ orderId: other.orderId }))?.state).toBe('needsReview');
+    // The shopper's bank takes each back, then gives it back to the merchant.
+    for (const [n, amount] of [
+      [2, '92.00'],
+      [otherN, '0.01'],
+    ] as const) {
+      const chargeback = {
+        id: `c${String(n).padStart(31, '0')}`,
+        paymentType: 'CB',
+        amount,
+        currency: 'EUR',
+        referencedId: paymentIdOf(n),
+        result: { code: '000.100.220' },
+      };
+      await settlement.settleFromWebhook(notification(chargeback));
+      await settlement.settleFromWebhook(
+        notification({ ...chargeback, id: `d${String(n).padStart(31, '0')}`, paymentType: 'CR', result: { code: '000.100.110' } }),
+      );
+    }
+    expect(await settlement.find({ orderId: second.orderId })).toMatchObject({ state: 'duplicate', duplicateOf: order.orderId });
+    expect(await settlement.find({ orderId: other.orderId })).toMatchObject({ state: 'needsReview', reviewReason: 'mismatch' });
+  });
+
   it('a chargeback reversal naming the chargeback (as the gateway sends it) moves the order, also when it comes first', async () => {
     await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
     const chargeback = {

@@ -255,8 +255,9 @@ export function applyFollowUp(
 /**
  * Where a charged order stands after its follow-ups, whatever order they came
  * in: a reversal undoes the payment; a chargeback not reversed (yet) outweighs
- * refunds; then the refunds summed; then a chargeback given back; else the
- * verdict the payment itself had (paid, needs review, duplicate).
+ * refunds; then the refunds summed; then the verdict the payment itself had
+ * when it was not paid as ordered (duplicate, needs review); then a chargeback
+ * given back; else paid.
  */
 export function stateAfterFollowUps(order: SettlementOrder, followUps: readonly FollowUp[]): SettlementOrder['state'] {
   const count = (kind: FollowUpKind) => followUps.filter((f) => f.kind === kind).length;
@@ -264,7 +265,10 @@ export function stateAfterFollowUps(order: SettlementOrder, followUps: readonly 
   if (count('chargeback') > count('chargebackReversal')) return 'chargedBack';
   const refunded = refundedMinor({ ...order, followUps: [...followUps] });
   if (refunded > 0) return refunded >= toMinor(order.amount) ? 'refunded' : 'partiallyRefunded';
-  if (count('chargebackReversal') > 0) return 'chargebackReversed';
+  // A chargeback given back gives the payment back its own verdict: a duplicate is still to be
+  // refunded, and a payment charged otherwise than ordered still needs a person; never paid.
   if (order.duplicateOf) return 'duplicate';
-  return order.reviewReason ? 'needsReview' : 'paid';
+  if (order.reviewReason) return 'needsReview';
+  if (count('chargebackReversal') > 0) return 'chargebackReversed';
+  return 'paid';
 }
