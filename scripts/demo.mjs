@@ -47,7 +47,7 @@ function unbuilt() {
 function buildWhatIsMissing() {
   const missing = unbuilt();
   if (missing.length === 0) return;
-  console.log(`demo: building the packages and examples once (about a minute)…`);
+  console.log(`demo: building the packages and examples once (a minute or two)…`);
   // Everything the demo serves; not the benchmarks. Quiet unless it fails.
   const result = spawnSync('pnpm', ['-r', '--filter', '!@wpwl/bench', '--if-present', 'run', 'build'], {
     cwd: repo,
