@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Checkout } from './shop-api';
 import {
   BEING_CONFIRMED,
+  TOO_MANY_OPEN,
   CONFIRMING_STATUS,
   PAID_STATUS,
   RENEWED_CHECKOUT_ID,
@@ -182,19 +183,31 @@ export function plainPageTests(page: PlainPage): void {
   });
 
   describe(`${title}: a payment being confirmed`, () => {
-    it('a cart whose payment is being confirmed gets no new checkout: the cart stays and the shopper is told in the alert region that was there before', async () => {
-      stubMerchantServer(checkout, { checkoutRefused: BEING_CONFIRMED });
-      await shop.open();
-      await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
-      const region = screen.getByRole('alert');
-      expect(region.textContent).toBe('');
-      await shop.click(screen.getByRole('button', { name: 'Go to payment' }));
-      expect(region.textContent).toBe(
+    it.each([
+      [
+        'whose payment is being confirmed',
+        BEING_CONFIRMED,
         'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
-      );
-      expect(screen.getByText('1 × Sencha')).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Payment', hidden: true }).closest('section')?.hidden).toBe(true);
-    });
+      ],
+      [
+        'holding ten open checkouts',
+        TOO_MANY_OPEN,
+        'The payment for this cart was started many times in the last half hour. Please pay in a window where its payment form is still open, or try again in a little while.',
+      ],
+    ])(
+      'a cart %s gets no new checkout: the cart stays and the shopper is told in the alert region that was there before',
+      async (_case, refusal, says) => {
+        stubMerchantServer(checkout, { checkoutRefused: refusal });
+        await shop.open();
+        await shop.click(screen.getByRole('button', { name: 'Add to cart: Sencha' }));
+        const region = screen.getByRole('alert');
+        expect(region.textContent).toBe('');
+        await shop.click(screen.getByRole('button', { name: 'Go to payment' }));
+        expect(region.textContent).toBe(says);
+        expect(screen.getByText('1 × Sencha')).toBeTruthy();
+        expect(screen.getByRole('heading', { name: 'Payment', hidden: true }).closest('section')?.hidden).toBe(true);
+      },
+    );
 
     it('the result page says it is being confirmed, not that it failed, offers no other card, and shows the payment once it is final', async () => {
       vi.useFakeTimers();

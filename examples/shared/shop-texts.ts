@@ -70,6 +70,8 @@ export interface ShopTexts {
   alreadyPaid: string;
   /** The cart's payment is being confirmed: no new checkout until it is final. */
   paymentBeingConfirmed: string;
+  /** The cart holds as many open checkouts as the shop reads before another: none until they are paid or expire. */
+  tooManyCheckouts: string;
   seeYourOrder: string;
   endsSoon: string;
   moreTime: string;

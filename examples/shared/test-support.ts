@@ -51,6 +51,13 @@ export const BEING_CONFIRMED = {
   message: 'a payment for this cart is being confirmed; no new checkout until it is final',
 };
 
+/** The merchant server's refusal of a checkout for a cart holding ten open checkouts (HTTP 409): the cart is kept. */
+export const TOO_MANY_OPEN = {
+  code: 'TOO_MANY_OPEN_CHECKOUTS',
+  orderId: 'order-1042',
+  message: 'this cart has too many checkouts open: pay in one of them, or try again once they have expired',
+};
+
 /** What GET /api/payment-status answers for the paid checkout of two Sencha. */
 export const PAID_STATUS: PaymentStatus = {
   ok: true,

@@ -310,6 +310,11 @@ export class ShopPage {
         this.problem.set(this.texts.paymentBeingConfirmed);
         return;
       }
+      if (error instanceof ShopError && error.code === 'TOO_MANY_OPEN_CHECKOUTS') {
+        // Each open checkout may have been paid in another tab, and the shop reads them all first: the cart stays.
+        this.problem.set(this.texts.tooManyCheckouts);
+        return;
+      }
       this.problem.set(this.texts.couldNotStart((error as Error).message));
     } finally {
       this.busy.set(false);

@@ -232,6 +232,10 @@ async function requestCheckout(renew) {
     // The cart stays: should that payment be declined, the same cart is paid again.
     throw new ShopperNotice(texts.paymentBeingConfirmed);
   }
+  if (body.error?.code === 'TOO_MANY_OPEN_CHECKOUTS') {
+    // Each open checkout may have been paid in another tab, and the shop reads them all first: the cart stays.
+    throw new ShopperNotice(texts.tooManyCheckouts);
+  }
   if (!response.ok) throw new Error(body.error?.message ?? `HTTP ${response.status}`);
   return body;
 }

@@ -138,6 +138,11 @@ export function ShopPage() {
         setProblem(texts.paymentBeingConfirmed);
         return;
       }
+      if (error instanceof ShopError && error.code === 'TOO_MANY_OPEN_CHECKOUTS') {
+        // Each open checkout may have been paid in another tab, and the shop reads them all first: the cart stays.
+        setProblem(texts.tooManyCheckouts);
+        return;
+      }
       setProblem(texts.couldNotStart((error as Error).message));
     } finally {
       setBusy(false);

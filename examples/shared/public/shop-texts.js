@@ -37,6 +37,8 @@ const en = {
   alreadyPaid: 'This order has already been paid, in another tab or window. Nothing more will be charged.',
   paymentBeingConfirmed:
     'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+  tooManyCheckouts:
+    'The payment for this cart was started many times in the last half hour. Please pay in a window where its payment form is still open, or try again in a little while.',
   seeYourOrder: 'See your order',
   endsSoon: 'Your payment session ends in a few minutes.',
   moreTime: 'Get more time',
@@ -124,6 +126,8 @@ const ar = {
   alreadyPaid: 'تم دفع هذا الطلب بالفعل في علامة تبويب أو نافذة أخرى. لن يُخصم أي مبلغ إضافي.',
   paymentBeingConfirmed:
     'نعمل على تأكيد دفعة لهذه السلة مع البنك الذي تتعامل معه. يُرجى عدم الدفع مرة أخرى؛ وإن لم تتم تلك الدفعة، يمكنك دفع قيمة هذه السلة من جديد.',
+  tooManyCheckouts:
+    'بدأت عملية الدفع لهذه السلة مرات كثيرة خلال نصف الساعة الماضية. يُرجى إتمام الدفع في نافذة لا يزال نموذج الدفع فيها مفتوحًا، أو المحاولة مرة أخرى بعد قليل.',
   seeYourOrder: 'عرض طلبك',
   endsSoon: 'تنتهي جلسة الدفع خلال بضع دقائق.',
   moreTime: 'احصل على وقت إضافي',

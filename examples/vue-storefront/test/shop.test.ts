@@ -12,7 +12,14 @@ import { mount, type VueWrapper } from '@vue/test-utils';
 import { installFakeWidget, type FakeWidget } from '@wpwl/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_PAID } from '../../shared/result-view.js';
-import { BEING_CONFIRMED, checkoutFor, goToPayment, stubMerchantServer, type ShopUnderTest } from '../../shared/test-support.js';
+import {
+  BEING_CONFIRMED,
+  TOO_MANY_OPEN,
+  checkoutFor,
+  goToPayment,
+  stubMerchantServer,
+  type ShopUnderTest,
+} from '../../shared/test-support.js';
 import ShopPage from '../src/ShopPage.vue';
 
 /** The checkout of one Sencha. */
@@ -73,17 +80,26 @@ describe('Vue storefront: paying', () => {
   });
 });
 
-describe('Vue storefront: a cart whose payment is being confirmed', () => {
+describe.each([
+  [
+    'a cart whose payment is being confirmed',
+    BEING_CONFIRMED,
+    'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
+  ],
+  [
+    'a cart holding ten open checkouts',
+    TOO_MANY_OPEN,
+    'The payment for this cart was started many times in the last half hour. Please pay in a window where its payment form is still open, or try again in a little while.',
+  ],
+])('Vue storefront: %s', (_case, refusal, says) => {
   it('gets no new checkout: the cart stays and the shopper is told, in the alert region that was there before', async () => {
-    stubMerchantServer(CHECKOUT, { checkoutRefused: BEING_CONFIRMED });
+    stubMerchantServer(CHECKOUT, { checkoutRefused: refusal });
     await shop.open();
     await shop.click(getByRole(body(), 'button', { name: 'Add to cart: Sencha' }));
     const region = getByRole(body(), 'alert');
     expect(region.textContent).toBe('');
     await shop.click(getByRole(body(), 'button', { name: 'Go to payment' }));
-    expect(region.textContent).toBe(
-      'We are confirming a payment for this cart with your bank. Please do not pay again: if that payment does not go through, you can pay for this cart again.',
-    );
+    expect(region.textContent).toBe(says);
     expect(getByText(body(), '1 × Sencha')).toBeTruthy();
     expect(queryByRole(body(), 'heading', { name: 'Payment' })).toBeNull();
   });
