@@ -465,6 +465,18 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     };
   }
 
+  /** A settlement in a process that ends right after its next write of an order (see endingAfterNextWrite). */
+  const endingProcess = () =>
+    createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+
+  /** The payment charged and its reversal kept (it came first); then the chargeback recorded by a process that ends before placing the reversal. */
+  async function chargebackRecordedByAnEndingProcess(): Promise<void> {
+    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
+    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
+    await expect(endingProcess().settleFromWebhook(notification(chargeback()))).rejects.toThrow('ended');
+    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+  }
+
   beforeEach(async () => {
     order = (await settlement.openCheckout(request())).order;
   });
@@ -472,7 +484,7 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
   it('a chargeback and its reversal that came first are placed by the payment redelivered after the process that charged it ended', async () => {
     expect(await settlement.settleFromWebhook(notification(chargeback()))).toMatchObject({ kind: 'kept' });
     expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
-    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    const ending = endingProcess();
     await expect(ending.settleFromWebhook(notification(paymentBody(1, '000.100.110')))).rejects.toThrow('ended');
     // The charge was written, its follow-ups not: the gateway had no answer, so it sends the payment again.
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
@@ -488,7 +500,7 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     await settlement.settleFromWebhook(notification(chargeback()));
     await settlement.settleFromWebhook(notification(reversal()));
     script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
-    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    const ending = endingProcess();
     await expect(ending.readStatus(order.checkoutId)).rejects.toThrow('ended');
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('paid');
     await settlement.recheck();
@@ -500,21 +512,13 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
   });
 
   it('a reversal that came first is placed by the chargeback redelivered after the process that recorded it ended', async () => {
-    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
-    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
-    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
-    await expect(ending.settleFromWebhook(notification(chargeback()))).rejects.toThrow('ended');
-    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+    await chargebackRecordedByAnEndingProcess();
     expect(await settlement.settleFromWebhook(notification(chargeback()))).toMatchObject({ kind: 'unchanged' });
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
   });
 
   it('with no redelivery of the chargeback, the next re-check places the reversal that waited for it', async () => {
-    await settlement.settleFromWebhook(notification(paymentBody(1, '000.100.110')));
-    expect(await settlement.settleFromWebhook(notification(reversal()))).toMatchObject({ kind: 'kept' });
-    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
-    await expect(ending.settleFromWebhook(notification(chargeback()))).rejects.toThrow('ended');
-    expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargedBack');
+    await chargebackRecordedByAnEndingProcess();
     await settlement.recheck();
     expect((await settlement.find({ orderId: order.orderId }))?.state).toBe('chargebackReversed');
     expect((await store.unplaced()).filter((n) => !n.placedAt)).toEqual([]);
@@ -554,7 +558,7 @@ describe('follow-ups that waited for their payment, when a process ends or anoth
     const refund = usdRefund();
     await settlement.settleFromWebhook(notification(refund));
     script(order.checkoutId, { status: 200, body: paymentBody(1, '000.100.110') });
-    const ending = createSettlement({ store: endingAfterNextWrite(), gateway, now: () => new Date(clock), log: () => undefined });
+    const ending = endingProcess();
     await expect(ending.readStatus(order.checkoutId)).rejects.toThrow('ended');
     const other = createSettlement({ store, gateway, now: () => new Date(clock), log: () => undefined });
     await Promise.all([settlement.recheck(), other.recheck()]);

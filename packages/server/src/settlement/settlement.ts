@@ -467,7 +467,8 @@ export function createSettlement(options: SettlementOptions): Settlement {
         // it stays payable at the gateway, so each still open one is read before another goes out
         // (every one: the oldest is as payable as the newest). Too many to read: none goes out.
         const open = orders.filter((o) => o.state === 'open');
-        if (open.length > MAX_OPEN_CHECKOUTS_PER_CART) return { kind: 'tooManyOpen', order: open[open.length - 1]! };
+        const tooManyOpen = (): OpenCheckoutResult => ({ kind: 'tooManyOpen', order: open[open.length - 1]! });
+        if (open.length > MAX_OPEN_CHECKOUTS_PER_CART) return tooManyOpen();
         let stillOpen = 0;
         for (const each of open) {
           let read: SettlementOrder | undefined;
@@ -485,7 +486,7 @@ export function createSettlement(options: SettlementOptions): Settlement {
           if (read?.state === 'open') stillOpen += 1;
         }
         // The new checkout is one more: the cart may hold MAX_OPEN_CHECKOUTS_PER_CART at most.
-        if (stillOpen >= MAX_OPEN_CHECKOUTS_PER_CART) return { kind: 'tooManyOpen', order: open[open.length - 1]! };
+        if (stillOpen >= MAX_OPEN_CHECKOUTS_PER_CART) return tooManyOpen();
         return create();
       });
     },
